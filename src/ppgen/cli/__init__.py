@@ -1,0 +1,94 @@
+"""The `ppgen` command line: a thin click shell over the library API.
+
+Each command lives in its own module and declares only its options; the work
+is done by library functions. Heavy libraries (reportlab, pillow, pypdf) are
+imported inside commands that need them, never at start-up, so `ppgen --help`
+and `ppgen validate` stay fast.
+"""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .. import __version__
+from ..errors import DataError, PpgenError, UsageError
+from .ui import UI
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class PpgenGroup(click.Group):
+    """Lists commands in the order they were added (the order a user meets them)."""
+
+    def list_commands(self, ctx):
+        return list(self.commands)
+
+
+@click.group(cls=PpgenGroup, context_settings=CONTEXT)
+@click.version_option(__version__, "-V", "--version", prog_name="ppgen")
+@click.option("--root", type=click.Path(file_okay=False), envvar="PPGEN_ROOT", help="Game directory (default: found upward from the current folder).")
+@click.option("-q", "--quiet", is_flag=True, help="Print only errors and the final summary.")
+@click.option("--debug", is_flag=True, hidden=True, help="Show tracebacks of internal errors.")
+@click.pass_context
+def main_group(ctx, root, quiet, debug):
+    """ppgen — print-and-play PDFs for Ancient Duel: cards, rulebook and mats, in four languages.
+
+    \b
+    Examples:
+      ppgen build --lang ja              cards, rulebook and mats in Japanese, in out/ja/
+      ppgen build --lang all --paper letter
+      ppgen validate my-deck.txt         check a decklist before printing it
+      ppgen cards --lang ko --faction rome
+      ppgen i18n check --lang zh         what translators must fix, as file:line:col
+    """
+    ctx.obj = UI(root=root, quiet=quiet, debug=debug)
+
+
+def main(argv=None) -> None:
+    """Entry point: run the CLI; turn ppgen errors into messages and exit codes."""
+    _register()
+    try:
+        main_group.main(args=argv, prog_name="ppgen", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("interrupted; no output was left half-written", err=True)
+        sys.exit(130)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except DataError as exc:
+        ui = UI()
+        for problem in exc.problems:
+            ui.problem(problem)
+        n = len(exc.problems)
+        ui.error(f"{n} problem{'s' if n != 1 else ''} found; nothing was written")
+        sys.exit(exc.exit_code)
+    except PpgenError as exc:
+        UI().error(str(exc))
+        sys.exit(exc.exit_code)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as exc:  # a bug in ppgen: say so, plainly
+        if "--debug" in (argv or sys.argv):
+            raise
+        UI().error(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details; please report it)")
+        sys.exit(3)
+
+
+_registered = False
+
+
+def _register() -> None:
+    global _registered
+    if _registered:
+        return
+    _registered = True
+    from . import commands  # noqa: F401  (registers the commands on main_group)
+
+
+__all__ = ["main", "main_group", "UsageError"]

@@ -1,0 +1,44 @@
+"""`ppgen cards`: list the card database as designers and translators want to see it."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from . import main_group
+
+
+@main_group.command("cards")
+@click.option("--lang", "-l", default="en", show_default=True, help="Language of names, types and effects.")
+@click.option("--faction", "-f", help="Only this faction (e.g. rome).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.pass_obj
+def cards_command(ui, lang, faction, fmt):
+    """List every card: code, name, stats, copies, type and effect.
+
+    The JSON form is a stable interface for scripts: one object per card with
+    id, code, faction, kind, name, type, level, atk, def, energy, copies,
+    commander, terrain, bonus and effect (words localized, numbers from
+    cards.yaml). Unit-only fields are null for Doctrines and Tactics.
+
+    \b
+    Examples:
+      ppgen cards
+      ppgen cards --lang ja --faction rome
+      ppgen cards --format json | jq '.[] | select(.commander)'
+    """
+    from ..project import load
+    from .table import card_table
+
+    project = load(ui.root)
+    project.check_language(lang)
+    if faction:
+        project.check_faction(faction)
+    rows = project.card_rows(lang, faction)
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+    else:
+        click.echo(card_table(rows, project, lang))
+    missing = project.locale(lang).fallbacks
+    if missing:
+        ui.warn(f"{len(missing)} text{'s' if len(missing) != 1 else ''} not translated into {lang}; shown in English")

@@ -1,0 +1,2 @@
+"""Registers every command module on the main group (imported lazily by main())."""
+from . import cards  # noqa: F401

@@ -1,0 +1,69 @@
+"""Terminal output: colour and progress only on a terminal, quiet when piped or --quiet."""
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+
+import click
+
+from ..errors import Problem
+
+
+@dataclass
+class UI:
+    root: str | None = None
+    quiet: bool = False
+    debug: bool = False
+    warnings: int = 0
+    _started: float = field(default_factory=time.monotonic)
+    _progress_shown: bool = False
+
+    @property
+    def tty(self) -> bool:
+        return sys.stderr.isatty()
+
+    def _style(self, text: str, **kw) -> str:
+        return click.style(text, **kw) if self.tty else text
+
+    def info(self, message: str) -> None:
+        if not self.quiet:
+            click.echo(message, err=True)
+
+    def warn(self, message: str) -> None:
+        self.warnings += 1
+        if not self.quiet:
+            click.echo(f"{self._style('warning', fg='yellow', bold=True)}: {message}", err=True)
+
+    def error(self, message: str) -> None:
+        click.echo(f"{self._style('error', fg='red', bold=True)}: {message}", err=True)
+
+    def problem(self, p: Problem) -> None:
+        colour = "red" if p.severity == "error" else "yellow"
+        click.echo(f"{self._style(p.where(), bold=True)}: {self._style(p.severity, fg=colour, bold=True)}[{p.code}] {p.message}", err=True)
+
+    def progress(self, done: int, total: int, what: str) -> None:
+        """A one-line progress indicator, redrawn in place; only on a terminal."""
+        if self.quiet or not self.tty or time.monotonic() - self._started < 0.5 and done < total:
+            return
+        width = 24
+        filled = int(width * done / max(total, 1))
+        sys.stderr.write(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done}/{total} {what[:50]:<50}")
+        sys.stderr.flush()
+        self._progress_shown = True
+        if done >= total:
+            self.end_progress()
+
+    def end_progress(self) -> None:
+        if self._progress_shown:
+            sys.stderr.write("\r" + " " * 90 + "\r")
+            sys.stderr.flush()
+            self._progress_shown = False
+
+    def summary(self, message: str) -> None:
+        """The one-line summary every command ends with (shown even with --quiet)."""
+        self.end_progress()
+        seconds = time.monotonic() - self._started
+        tail = f", {self.warnings} warning{'s' if self.warnings != 1 else ''}" if self.warnings else ""
+        mark = self._style("✓", fg="green", bold=True) if self.tty else "ok:"
+        click.echo(f"{mark} {message}{tail} ({seconds:.1f} s)", err=True)

@@ -1,0 +1,90 @@
+"""The game directory's configuration, `ppgen.yaml`: languages, fonts, build defaults.
+
+Adding a language is adding `locales/<lang>.yaml` and naming its fonts here.
+Every value is checked with a message naming the option and its line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import DataError, Problem
+from .gamedir import GameDir
+from .schema import Field, check_mapping, one_of
+from .yamlio import load_yaml
+
+FONT_ROLES = ("body", "bold", "title")
+LINE_BREAKS = ("words", "cjk")
+
+LANGUAGE_SPEC = {
+    "name": Field(str, True, help="the language's own name, e.g. 日本語"),
+    "fonts": Field(dict, True, help="font chains per role: body, bold, title"),
+    "line_break": Field(str, False, "words", check=one_of(*LINE_BREAKS)),
+}
+
+BUILD_SPEC = {
+    "paper": Field(str, False, "a4", check=one_of("a4", "letter")),
+    "card_size": Field(str, False, "poker"),
+    "bleed": Field(float, False, 0.0),
+    "duplex": Field(str, False, "long", check=one_of("long", "short")),
+    "back_offset": Field(list, False, [0.0, 0.0]),
+    "layout": Field(str, False, "duplex", check=one_of("duplex", "foldover", "fronts-only")),
+    "out": Field(str, False, "out"),
+}
+
+TOP_SPEC = {
+    "game": Field(str, False, "Untitled game"),
+    "source_language": Field(str, False, "en"),
+    "languages": Field(dict, False, {}),
+    "build": Field(dict, False, {}),
+}
+
+
+@dataclass(frozen=True)
+class LanguageConfig:
+    code: str
+    name: str
+    fonts: dict[str, tuple[str, ...]]  # role -> font file names in fonts/, first = primary
+    line_break: str = "words"
+
+
+@dataclass
+class Config:
+    game: str = "Untitled game"
+    source_language: str = "en"
+    languages: dict[str, LanguageConfig] = field(default_factory=dict)
+    build: dict = field(default_factory=dict)
+    file: str = "ppgen.yaml"
+
+
+def load_config(gamedir: GameDir) -> Config:
+    """Read ppgen.yaml (defaults when absent)."""
+    if not gamedir.config.is_file():
+        return Config(build={k: f.default for k, f in BUILD_SPEC.items()})
+    doc = load_yaml(gamedir.config, gamedir.root)
+    problems: list[Problem] = []
+    top = check_mapping(doc, (), doc.data if doc.data is not None else {}, TOP_SPEC, problems, "ppgen.yaml")
+    if top is None:
+        raise DataError(problems)
+    languages: dict[str, LanguageConfig] = {}
+    for code, data in (top["languages"] or {}).items():
+        path = ("languages", code)
+        lang = check_mapping(doc, path, data, LANGUAGE_SPEC, problems, f"language '{code}'")
+        if lang is None or lang["fonts"] is None:
+            continue
+        fonts: dict[str, tuple[str, ...]] = {}
+        for role, chain in lang["fonts"].items():
+            if role not in FONT_ROLES:
+                problems.append(doc.problem(path + ("fonts", role), f"unknown font role '{role}' (roles: {', '.join(FONT_ROLES)})", key=True))
+            elif not isinstance(chain, list) or not chain or not all(isinstance(x, str) for x in chain):
+                problems.append(doc.problem(path + ("fonts", role), "a font chain is a list of font file names in fonts/"))
+            else:
+                fonts[role] = tuple(chain)
+        for role in ("body", "bold"):
+            if role not in fonts and not any(p.line == doc.mark(path + ("fonts", role))[0] for p in problems):
+                problems.append(doc.problem(path + ("fonts",), f"language '{code}' needs a '{role}' font chain"))
+        fonts.setdefault("title", fonts.get("bold", ()))
+        languages[code] = LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words")
+    build = check_mapping(doc, ("build",), top["build"] or {}, BUILD_SPEC, problems, "build") or {}
+    if problems:
+        raise DataError(problems)
+    return Config(top["game"], top["source_language"], languages, build, doc.file)

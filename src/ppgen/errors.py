@@ -1,0 +1,92 @@
+"""Problems found in user data, and the exception that carries them.
+
+Every stage that reads a file a person wrote reports `Problem`s with a
+`file:line:col` position. A stage collects all of them and raises one
+`DataError`, so the user sees every problem at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with one place in a file."""
+
+    file: str
+    line: int  # 1-based; 0 when the problem concerns the whole file
+    col: int  # 1-based; 0 when unknown
+    message: str
+    code: str = "data"
+    severity: str = "error"  # "error" | "warning"
+
+    def where(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.col or 1}"
+        return self.file
+
+    def __str__(self) -> str:  # GNU style, understood by editors
+        return f"{self.where()}: {self.severity}[{self.code}] {self.message}"
+
+    def as_dict(self) -> dict:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "col": self.col,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+        }
+
+
+class PpgenError(Exception):
+    """Base class of errors ppgen reports to the user without a traceback."""
+
+    exit_code = 2
+
+
+class DataError(PpgenError):
+    """One or more problems in a file a person wrote (exit code 2)."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class UsageError(PpgenError):
+    """A request that cannot be carried out as asked (bad option, missing dir)."""
+
+
+@dataclass
+class ProblemList:
+    """Collects problems for one file; raise them all at once with `raise_if_errors`."""
+
+    file: str
+    problems: list[Problem] = field(default_factory=list)
+
+    def add(self, line: int, col: int, message: str, code: str = "data", severity: str = "error") -> None:
+        self.problems.append(Problem(self.file, line, col, message, code, severity))
+
+    def at(self, mark, message: str, code: str = "data", severity: str = "error") -> None:
+        line, col = mark if mark else (0, 0)
+        self.add(line, col, message, code, severity)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    def raise_if_errors(self) -> None:
+        if self.errors:
+            raise DataError(self.problems)
+
+
+def display_path(path: Path | str, root: Path | None = None) -> str:
+    """A path as the user should read it: relative to the game directory when inside it."""
+    p = Path(path)
+    if root is not None:
+        try:
+            return str(p.resolve().relative_to(root.resolve()))
+        except ValueError:
+            pass
+    return str(p)

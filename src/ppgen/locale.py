@@ -1,0 +1,135 @@
+"""Locales: every word ppgen prints, per language, with English fallback.
+
+File format (`locales/<lang>.yaml`): a flat mapping of dotted keys.
+The source language (English) maps each key to its text::
+
+    card.hastati-line.name: Hastati Line
+
+A translation maps each key to its text and the hash of the English text it
+translates (`src`), so ppgen can tell when the English changed since::
+
+    card.hastati-line.name:
+      text: ハスタティ戦列
+      src: 1f0c2a9b
+
+Optional per entry: `status: needs-translation` (added by `ppgen i18n sync`;
+the build then uses English) and `note:` (a translator's note, never printed).
+Texts may contain {placeholders} (filled from game data) and **bold**.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import string
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import DataError, Problem
+from .schema import Field, check_mapping, describe, one_of
+from .yamlio import Doc, load_yaml
+
+SOURCE_LANG = "en"
+KEY_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9][a-z0-9_-]*)+$")
+STATUSES = ("translated", "needs-translation", "needs-review")
+
+ENTRY_SPEC = {
+    "text": Field(str, True),
+    "src": Field(str, False, check=lambda v: None if re.fullmatch(r"[0-9a-f]{8}", v) else "must be 8 hex digits"),
+    "status": Field(str, False, "translated", check=one_of(*STATUSES)),
+    "note": Field(str, False),
+}
+
+
+def source_hash(text: str) -> str:
+    """The fingerprint of an English text that a translation records as `src`."""
+    return hashlib.sha256(text.strip().encode("utf-8")).hexdigest()[:8]
+
+
+def placeholders(text: str) -> list[str]:
+    """Names of the {placeholders} in a text (raises ValueError on bad braces)."""
+    return [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+
+
+@dataclass(frozen=True)
+class Entry:
+    key: str
+    text: str
+    src: str | None
+    status: str
+    line: int
+    col: int
+
+
+@dataclass
+class Locale:
+    """One language's words; looks up English for what is missing and remembers it."""
+
+    lang: str
+    file: str
+    entries: dict[str, Entry]
+    source: "Locale | None" = None  # English, for fallback; None for English itself
+    doc: Doc | None = field(default=None, repr=False)
+    fallbacks: set[str] = field(default_factory=set, repr=False)
+
+    def is_translated(self, key: str) -> bool:
+        entry = self.entries.get(key)
+        return entry is not None and entry.status != "needs-translation"
+
+    def get(self, key: str) -> str:
+        """The text for `key`; English (recorded in `fallbacks`) when this language lacks it."""
+        if self.is_translated(key):
+            return self.entries[key].text
+        if self.source is not None and self.source.is_translated(key):
+            self.fallbacks.add(key)
+            return self.source.entries[key].text
+        raise KeyError(f"no text for '{key}' in {self.lang} or {SOURCE_LANG}")
+
+    def format(self, key: str, **values) -> str:
+        """`get(key)` with {placeholders} filled."""
+        text = self.get(key)
+        return text.format(**values) if "{" in text else text
+
+    def has(self, key: str) -> bool:
+        return self.is_translated(key) or (self.source is not None and self.source.is_translated(key))
+
+    def keys(self) -> list[str]:
+        return list(self.entries)
+
+    def position(self, key: str) -> tuple[int, int]:
+        entry = self.entries.get(key)
+        return (entry.line, entry.col) if entry else (0, 0)
+
+
+def load_locale(path: Path, lang: str, root: Path | None = None, source: Locale | None = None) -> Locale:
+    """Load one locale file; raise DataError with every structural problem at file:line:col."""
+    doc = load_yaml(path, root, plain_strings=True)
+    problems: list[Problem] = []
+    entries: dict[str, Entry] = {}
+    data = doc.data
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise DataError([doc.problem((), f"a locale file must be a mapping of keys to texts, not {describe(data)}")])
+    is_source = source is None
+    for key, value in data.items():
+        path_ = (key,)
+        if not KEY_RE.match(key):
+            problems.append(
+                doc.problem(path_, f"bad key '{key}': use dotted lowercase words, e.g. card.hastati-line.name", "key", key=True)
+            )
+            continue
+        if isinstance(value, str):
+            line, col = doc.mark(path_)
+            entries[key] = Entry(key, value, None, "translated", line, col)
+            continue
+        if is_source:
+            problems.append(doc.problem(path_, f"'{key}' must be a text in the source language, not {describe(value)}", "type"))
+            continue
+        e = check_mapping(doc, path_, value, ENTRY_SPEC, problems, f"entry '{key}'")
+        if e is None or e["text"] is None:
+            continue
+        line, col = doc.mark(path_ + ("text",))
+        entries[key] = Entry(key, e["text"], e["src"], e["status"] or "translated", line, col)
+    if problems:
+        raise DataError(problems)
+    return Locale(lang, doc.file, entries, source, doc)

@@ -1,0 +1,80 @@
+"""The game's data as plain, immutable objects. No I/O here."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+KINDS = ("unit", "doctrine", "tactic")
+STATS = ("atk", "def", "lp")
+WHOSE = ("own", "opponent", "attacker")
+WHEN = ("always", "in-combat", "per-turn")
+
+
+@dataclass(frozen=True)
+class BonusPart:
+    """One part of a Doctrine's or Tactic's bonus, e.g. opponent −1 DEF."""
+
+    stat: str  # atk | def | lp
+    amount: int  # signed
+    whose: str = "own"  # own | opponent | attacker
+    when: str = "always"  # always | in-combat | per-turn
+
+
+@dataclass(frozen=True)
+class Faction:
+    id: str
+    code: str
+    colour: str  # "#rrggbb"
+    accent: str
+    emblem: str
+    unlock_games: int
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    code: str
+    faction: str
+    kind: str  # unit | doctrine | tactic
+    copies: int
+    level: int | None = None
+    atk: int | None = None
+    def_: int | None = None
+    energy: int | None = None
+    type: str | None = None  # units: a unit type id; doctrines/tactics: None
+    traits: tuple[str, ...] = ()
+    commander: bool = False
+    terrain: bool = False
+    bonus: tuple[BonusPart, ...] = ()
+
+    @property
+    def is_unit(self) -> bool:
+        return self.kind == "unit"
+
+    @property
+    def type_id(self) -> str:
+        """The type printed on the type line: a unit type, or the card kind."""
+        return self.type if self.is_unit else self.kind
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule constants from cards.yaml; also the rulebook's {placeholders}."""
+
+    values: dict = field(default_factory=dict)
+
+    def __getattr__(self, name: str):
+        if name.startswith("__") or name == "values":
+            raise AttributeError(name)
+        try:
+            return self.values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def placeholders(self, factions: dict[str, Faction]) -> dict[str, int]:
+        """Every number the rulebook may name as {placeholder}."""
+        out = {k: v for k, v in self.values.items() if isinstance(v, int)}
+        out["allied_primary"], out["allied_ally"] = self.values["allied"]
+        out["coalition_primary"], out["coalition_secondary"], out["coalition_tertiary"] = self.values["coalition"]
+        for faction in factions.values():
+            out[f"unlock_{faction.id}"] = faction.unlock_games
+        return out

@@ -1,0 +1,162 @@
+"""A loaded game directory: card database, configuration and locales.
+
+This is the library's front door::
+
+    import ppgen
+    project = ppgen.load()                 # finds the game directory upward from cwd
+    ja = project.locale("ja")
+    for card in project.game.cards:
+        print(card.code, ja.get(f"card.{card.id}.name"))
+    rows = project.card_rows("ko")         # what `ppgen cards --format json` prints
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .config import Config, LanguageConfig, load_config
+from .errors import DataError, Problem, UsageError
+from .game import Game, load_game
+from .gamedir import GameDir, find_game_dir
+from .locale import SOURCE_LANG, Locale, load_locale
+from .model import BonusPart, Card
+from .schema import did_you_mean
+
+
+@dataclass
+class Project:
+    dir: GameDir
+    game: Game
+    config: Config
+    _locales: dict[str, Locale] = field(default_factory=dict, repr=False)
+
+    @property
+    def languages(self) -> list[str]:
+        """Languages with a locale file, source language first."""
+        found = self.dir.available_languages()
+        src = self.config.source_language
+        return ([src] if src in found else []) + [lang for lang in found if lang != src]
+
+    def check_language(self, lang: str) -> str:
+        if lang not in self.languages:
+            raise UsageError(f"unknown language '{lang}'{did_you_mean(lang, self.languages)} (available: {', '.join(self.languages)})")
+        return lang
+
+    def language(self, lang: str) -> LanguageConfig:
+        """The configuration (name, font chains) of a language."""
+        self.check_language(lang)
+        try:
+            return self.config.languages[lang]
+        except KeyError:
+            raise UsageError(f"language '{lang}' has a locale file but no fonts in {self.config.file}") from None
+
+    def locale(self, lang: str) -> Locale:
+        """The locale of `lang`, falling back to the source language; loaded once."""
+        if lang not in self._locales:
+            self.check_language(lang)
+            src = self.config.source_language
+            source = None if lang == src else self.locale(src)
+            loc = load_locale(self.dir.locale(lang), lang, self.dir.root, source)
+            self._check_card_keys(loc)
+            self._locales[lang] = loc
+        return self._locales[lang]
+
+    def _check_card_keys(self, loc: Locale) -> None:
+        problems: list[Problem] = []
+        ids = [c.id for c in self.game.cards]
+        for key, entry in loc.entries.items():
+            if key.startswith("card."):
+                card_id = key.split(".")[1]
+                if not self.game.has_card(card_id):
+                    problems.append(
+                        Problem(loc.file, entry.line, entry.col, f"'{key}' names an unknown card '{card_id}'{did_you_mean(card_id, ids)}", "unknown-card")
+                    )
+        if loc.source is None:
+            for card in self.game.cards:
+                for part in ("name", "effect"):
+                    if f"card.{card.id}.{part}" not in loc.entries:
+                        problems.append(Problem(loc.file, 0, 0, f"the source language must have 'card.{card.id}.{part}'", "missing"))
+        if problems:
+            raise DataError(problems)
+
+    # ── localized views ────────────────────────────────────────────────
+    def card_name(self, card: Card, lang: str) -> str:
+        return self.locale(lang).get(f"card.{card.id}.name")
+
+    def card_effect(self, card: Card, lang: str) -> str:
+        return self.locale(lang).get(f"card.{card.id}.effect")
+
+    def type_line(self, card: Card, lang: str) -> str:
+        """e.g. "Infantry · Mercenary", "Doctrine · Terrain"."""
+        loc = self.locale(lang)
+        parts = [loc.get(f"type.{card.type}") if card.is_unit else loc.get(f"kind.{card.kind}")]
+        parts += [loc.get(f"trait.{t}") for t in card.traits]
+        if card.terrain:
+            parts.append(loc.get("label.terrain"))
+        return loc.get("label.type-separator").join(parts)
+
+    def bonus_text(self, card: Card, lang: str) -> str:
+        """The bonus badge text, built from structured data (numbers never from translations)."""
+        loc = self.locale(lang)
+        return loc.get("bonus.separator").join(bonus_part_text(loc, b) for b in card.bonus)
+
+    def card_rows(self, lang: str, faction: str | None = None) -> list[dict]:
+        """One dict per card: the stable JSON interface of `ppgen cards`."""
+        rows = []
+        for card in self.game.cards:
+            if faction and card.faction != faction:
+                continue
+            rows.append(
+                {
+                    "id": card.id,
+                    "code": card.code,
+                    "faction": card.faction,
+                    "faction_name": self.locale(lang).get(f"faction.{card.faction}"),
+                    "kind": card.kind,
+                    "name": self.card_name(card, lang),
+                    "type": self.type_line(card, lang),
+                    "type_id": card.type,
+                    "traits": list(card.traits),
+                    "level": card.level,
+                    "atk": card.atk,
+                    "def": card.def_,
+                    "energy": card.energy,
+                    "copies": card.copies,
+                    "commander": card.commander,
+                    "terrain": card.terrain,
+                    "bonus": self.bonus_text(card, lang) if card.bonus else None,
+                    "bonus_data": [b.__dict__ for b in card.bonus] if card.bonus else None,
+                    "effect": self.card_effect(card, lang),
+                }
+            )
+        return rows
+
+    def check_faction(self, faction: str) -> str:
+        if faction not in self.game.factions:
+            names = list(self.game.factions)
+            raise UsageError(f"unknown faction '{faction}'{did_you_mean(faction, names)} (factions: {', '.join(names)})")
+        return faction
+
+
+def format_amount(amount: int) -> str:
+    """+1 / −1 with a real minus sign."""
+    return f"+{amount}" if amount > 0 else f"\u2212{abs(amount)}"
+
+
+def bonus_part_text(loc: Locale, part: BonusPart) -> str:
+    text = loc.format("bonus.part", amount=format_amount(part.amount), stat=loc.get(f"stat.{part.stat}"))
+    if part.when != "always":
+        text = loc.format(f"bonus.when.{part.when}", part=text)
+    if part.whose != "own":
+        text = loc.format(f"bonus.whose.{part.whose}", part=text)
+    return text
+
+
+def load(root: str | Path | None = None) -> Project:
+    """Load the game directory at `root` (or found upward from the current directory)."""
+    gamedir = find_game_dir(root)
+    game = load_game(gamedir)
+    config = load_config(gamedir)
+    if not gamedir.locale(config.source_language).is_file():
+        raise DataError([Problem(gamedir.show(gamedir.locale(config.source_language)), 0, 0, "the source-language locale file is missing", "missing")])
+    return Project(gamedir, game, config)

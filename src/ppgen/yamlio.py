@@ -1,0 +1,168 @@
+"""YAML in, with positions: the one place a bad YAML file becomes `file:line:col` problems.
+
+`load_yaml` returns a `Doc`: the plain data (dicts, lists, scalars) and the
+line/column of every key and value, addressed by path
+(e.g. ``("factions", 0, "cards", 3, "atk")``). It refuses what PyYAML would
+silently accept or explode on: duplicate keys (PyYAML keeps the last),
+aliases (the "billion laughs" bomb), nesting deeper than any real file.
+Mapping keys are always strings (``yes:`` stays the key "yes").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.events import AliasEvent
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import Resolver
+from yaml.scanner import Scanner
+
+from .errors import DataError, Problem, display_path
+from .files import read_text
+
+MAX_DEPTH = 64
+
+Path_ = tuple  # a path into the document: keys and list indexes
+
+
+class _AliasRefused(Exception):
+    def __init__(self, mark):
+        self.mark = mark
+
+
+class _Composer(Composer):
+    def compose_node(self, parent, index):
+        if self.check_event(AliasEvent):
+            raise _AliasRefused(self.peek_event().start_mark)
+        return super().compose_node(parent, index)
+
+
+class _Loader(Reader, Scanner, Parser, _Composer, SafeConstructor, Resolver):
+    def __init__(self, stream):
+        Reader.__init__(self, stream)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        _Composer.__init__(self)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
+
+
+@dataclass
+class Doc:
+    """A loaded YAML document: data plus positions."""
+
+    file: str
+    data: Any
+    value_marks: dict = field(default_factory=dict)
+    key_marks: dict = field(default_factory=dict)
+
+    def mark(self, path: Path_) -> tuple[int, int]:
+        """(line, col) of the value at `path`, or of its nearest ancestor."""
+        path = tuple(path)
+        while path and path not in self.value_marks:
+            path = path[:-1]
+        return self.value_marks.get(path, (1, 1))
+
+    def key_mark(self, path: Path_) -> tuple[int, int]:
+        """(line, col) of the key naming `path` (falls back to the value)."""
+        path = tuple(path)
+        return self.key_marks.get(path) or self.mark(path)
+
+    def problem(self, path: Path_, message: str, code: str = "data", severity: str = "error", key: bool = False) -> Problem:
+        line, col = self.key_mark(path) if key else self.mark(path)
+        return Problem(self.file, line, col, message, code, severity)
+
+
+def _pos(mark) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1)
+
+
+def load_yaml(path: Path, root: Path | None = None, plain_strings: bool = False) -> Doc:
+    """Load one YAML file; raise DataError with file:line:col on any problem.
+
+    plain_strings: every scalar value is returned as the text written (no
+    booleans, numbers or nulls) — right for files of words, like locales.
+    """
+    shown = display_path(path, root)
+    return parse_yaml(read_text(path, root), shown, plain_strings)
+
+
+def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+    except _AliasRefused as exc:
+        line, col = _pos(exc.mark)
+        raise DataError([Problem(shown, line, col, "YAML aliases (*name) are not allowed in ppgen files", "yaml")]) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = _pos(mark) if mark else (0, 0)
+        what = exc.problem or "invalid YAML"
+        if exc.context and exc.context not in what:
+            what = f"{what} ({exc.context})"
+        if "\t" in text and "tab" in str(exc).lower():
+            what += "; indent with spaces, not tabs"
+        raise DataError([Problem(shown, line, col, what, "yaml")]) from None
+    except yaml.YAMLError as exc:
+        raise DataError([Problem(shown, 0, 0, f"invalid YAML: {exc}", "yaml")]) from None
+    except RecursionError:
+        raise DataError([Problem(shown, 0, 0, "nesting is too deep", "yaml")]) from None
+    finally:
+        loader.dispose()
+    doc = Doc(shown, None)
+    problems: list[Problem] = []
+    if node is None:
+        doc.data = None
+        return doc
+    doc.data = _convert(node, (), doc, problems, plain_strings, 0)
+    if problems:
+        raise DataError(problems)
+    return doc
+
+
+_constructor = SafeConstructor()
+
+
+def _scalar(node: ScalarNode, plain_strings: bool):
+    if plain_strings or node.tag == "tag:yaml.org,2002:str":
+        return node.value
+    try:
+        return _constructor.construct_object(node, deep=True)
+    except yaml.YAMLError:
+        return node.value
+
+
+def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool, depth: int):
+    doc.value_marks[path] = _pos(node.start_mark)
+    if depth > MAX_DEPTH:
+        line, col = _pos(node.start_mark)
+        problems.append(Problem(doc.file, line, col, f"nesting deeper than {MAX_DEPTH} levels", "yaml"))
+        return None
+    if isinstance(node, ScalarNode):
+        return _scalar(node, plain_strings)
+    if isinstance(node, SequenceNode):
+        return [_convert(n, path + (i,), doc, problems, plain_strings, depth + 1) for i, n in enumerate(node.value)]
+    if isinstance(node, MappingNode):
+        out: dict = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                line, col = _pos(key_node.start_mark)
+                problems.append(Problem(doc.file, line, col, "a key must be plain text", "yaml"))
+                continue
+            key = key_node.value
+            kpath = path + (key,)
+            if key in out:
+                first = doc.key_marks[kpath][0]
+                line, col = _pos(key_node.start_mark)
+                problems.append(Problem(doc.file, line, col, f"duplicate key '{key}' (first defined on line {first})", "duplicate"))
+                continue
+            doc.key_marks[kpath] = _pos(key_node.start_mark)
+            out[key] = _convert(value_node, kpath, doc, problems, plain_strings, depth + 1)
+        return out
+    return None

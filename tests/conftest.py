@@ -1,0 +1,38 @@
+"""Shared fixtures: the real game directory, and scratch copies of it to break."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture(scope="session")
+def project():
+    import ppgen
+
+    return ppgen.load(ROOT)
+
+
+@pytest.fixture(scope="session")
+def seed_cards():
+    """The seeds' cards, every language, as printed (copied from ../shared/seeds)."""
+    return json.loads((DATA / "seed_cards.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def game_copy(tmp_path):
+    """A writable copy of the game directory (fonts linked, not copied)."""
+    dest = tmp_path / "game"
+    dest.mkdir()
+    for name in ("cards.yaml", "ppgen.yaml"):
+        shutil.copy(ROOT / name, dest / name)
+    for folder in ("locales", "templates", "decks"):
+        if (ROOT / folder).is_dir():
+            shutil.copytree(ROOT / folder, dest / folder)
+    (dest / "fonts").symlink_to(ROOT / "fonts")
+    return dest

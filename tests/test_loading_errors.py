@@ -1,0 +1,118 @@
+"""Bad data gets one clear message per problem with file:line:col, exit code 2, no traceback."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+import ppgen
+from ppgen.errors import DataError
+
+
+def run_cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "ppgen", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def corrupt(path, old, new, count=1):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def line_of(path, needle, nth=1):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    hits = [i + 1 for i, line in enumerate(lines) if needle in line]
+    return hits[nth - 1]
+
+
+def test_four_corruptions_reported_at_once(game_copy):
+    cards = game_copy / "cards.yaml"
+    corrupt(cards, "      - id: numidian-cavalry", "      - id: balearic-slingers")  # duplicate id
+    corrupt(cards, "        atk: 6\n", "        atk: 9\n")  # out of range
+    corrupt(cards, "        copies: 2\n        type: infantry\n", "        copies: 2\n        type: infantry\n        speed: 3\n")
+    with pytest.raises(DataError) as exc:
+        ppgen.load(game_copy)
+    problems = exc.value.problems
+    messages = [str(p) for p in problems]
+    dup_line = line_of(cards, "id: balearic-slingers", 2)
+    assert any(p.code == "duplicate" and p.line == dup_line and p.col == 13 for p in problems), messages
+    atk_line = line_of(cards, "atk: 9")
+    assert any(p.code == "range" and p.line == atk_line and "between 1 and 6, not 9" in p.message for p in problems), messages
+    speed_line = line_of(cards, "speed: 3")
+    assert any(p.code == "unknown-key" and p.line == speed_line and p.col == 9 for p in problems), messages
+    assert len(problems) == 3, messages
+    result = run_cli("--root", str(game_copy), "cards")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert re.search(rf"cards\.yaml:{atk_line}:\d+: error\[range\]", result.stderr)
+    assert re.search(rf"cards\.yaml:{dup_line}:13: error\[duplicate\]", result.stderr)
+
+
+def test_bad_indentation(game_copy):
+    cards = game_copy / "cards.yaml"
+    corrupt(cards, "        atk: 2\n        def: 1\n", "        atk: 2\n      def: 1\n")
+    result = run_cli("--root", str(game_copy), "cards")
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert re.search(r"cards\.yaml:\d+:\d+: error\[yaml\]", result.stderr), result.stderr
+
+
+def test_duplicate_yaml_key_is_not_silently_kept(game_copy):
+    cards = game_copy / "cards.yaml"
+    corrupt(cards, "        atk: 2\n        def: 1\n", "        atk: 2\n        atk: 3\n        def: 1\n")
+    with pytest.raises(DataError) as exc:
+        ppgen.load(game_copy)
+    (p,) = exc.value.problems
+    assert p.code == "duplicate" and "atk" in p.message and p.line == line_of(cards, "atk: 3")
+
+
+def test_starter_deck_total(game_copy):
+    corrupt(game_copy / "cards.yaml", "        copies: 3\n        type: cavalry\n", "        copies: 1\n        type: cavalry\n")
+    with pytest.raises(DataError) as exc:
+        ppgen.load(game_copy)
+    assert any(p.code == "starter-deck" and "total 38, must be 40" in p.message for p in exc.value.problems)
+
+
+def test_locale_naming_an_unknown_card(game_copy):
+    ja = game_copy / "locales" / "ja.yaml"
+    corrupt(ja, "card.hastati-line.name:", "card.hastati-lines.name:")
+    project = ppgen.load(game_copy)
+    with pytest.raises(DataError) as exc:
+        project.locale("ja")
+    (p,) = exc.value.problems
+    assert p.code == "unknown-card" and "did you mean 'hastati-line'" in p.message
+    assert p.line == line_of(ja, "card.hastati-lines.name") + 1
+
+
+def test_locale_with_duplicate_key(game_copy):
+    en = game_copy / "locales" / "en.yaml"
+    text = en.read_text(encoding="utf-8") + "card.hastati-line.name: Again\n"
+    en.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        ppgen.load(game_copy).locale("en")
+    assert exc.value.problems[0].code == "duplicate"
+
+
+def test_no_game_directory(tmp_path):
+    result = run_cli("cards", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "no game directory found" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_help_and_validate_do_not_import_the_pdf_stack():
+    code = (
+        "import sys\n"
+        "from ppgen.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in ('reportlab', 'PIL', 'pypdf', 'pypdfium2') if m in sys.modules]\n"
+        "print('HEAVY', heavy)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "HEAVY []" in result.stdout, result.stdout + result.stderr
+
+
+def test_version():
+    result = run_cli("--version")
+    assert result.returncode == 0 and ppgen.__version__ in result.stdout
