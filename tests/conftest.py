@@ -5,10 +5,15 @@ import json
 import shutil
 from pathlib import Path
 
+import os
+
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
+
+# Subprocesses (`python -m ppgen ...`) import this checkout's code, not an installed copy.
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")]))
 
 
 @pytest.fixture(scope="session")
