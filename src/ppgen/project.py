@@ -79,6 +79,15 @@ class Project:
         if problems:
             raise DataError(problems)
 
+    @property
+    def fonts(self):
+        """The FontBook of this game (fonts registered lazily, on first use)."""
+        if "_fonts" not in self.__dict__:
+            from .fonts import FontBook
+
+            self.__dict__["_fonts"] = FontBook(self.dir.fonts, self.config.languages)
+        return self.__dict__["_fonts"]
+
     # ── localized views ────────────────────────────────────────────────
     def card_name(self, card: Card, lang: str) -> str:
         return self.locale(lang).get(f"card.{card.id}.name")

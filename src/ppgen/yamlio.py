@@ -14,14 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
-from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
-from yaml.parser import Parser
-from yaml.reader import Reader
-from yaml.resolver import Resolver
-from yaml.scanner import Scanner
 
 from .errors import DataError, Problem, display_path
 from .files import read_text
@@ -31,26 +25,12 @@ MAX_DEPTH = 64
 Path_ = tuple  # a path into the document: keys and list indexes
 
 
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, 5x faster
+
+
 class _AliasRefused(Exception):
     def __init__(self, mark):
         self.mark = mark
-
-
-class _Composer(Composer):
-    def compose_node(self, parent, index):
-        if self.check_event(AliasEvent):
-            raise _AliasRefused(self.peek_event().start_mark)
-        return super().compose_node(parent, index)
-
-
-class _Loader(Reader, Scanner, Parser, _Composer, SafeConstructor, Resolver):
-    def __init__(self, stream):
-        Reader.__init__(self, stream)
-        Scanner.__init__(self)
-        Parser.__init__(self)
-        _Composer.__init__(self)
-        SafeConstructor.__init__(self)
-        Resolver.__init__(self)
 
 
 @dataclass
@@ -83,6 +63,7 @@ def _pos(mark) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1)
 
 
+
 def load_yaml(path: Path, root: Path | None = None, plain_strings: bool = False) -> Doc:
     """Load one YAML file; raise DataError with file:line:col on any problem.
 
@@ -97,9 +78,6 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
-    except _AliasRefused as exc:
-        line, col = _pos(exc.mark)
-        raise DataError([Problem(shown, line, col, "YAML aliases (*name) are not allowed in ppgen files", "yaml")]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _pos(mark) if mark else (0, 0)
@@ -120,7 +98,11 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     if node is None:
         doc.data = None
         return doc
-    doc.data = _convert(node, (), doc, problems, plain_strings, 0)
+    try:
+        doc.data = _convert(node, (), doc, problems, plain_strings, 0, set())
+    except _AliasRefused as exc:
+        line, col = _pos(exc.mark)
+        raise DataError([Problem(shown, line, col, "YAML anchors and aliases (&name, *name) are not allowed in ppgen files", "yaml")]) from None
     if problems:
         raise DataError(problems)
     return doc
@@ -138,7 +120,12 @@ def _scalar(node: ScalarNode, plain_strings: bool):
         return node.value
 
 
-def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool, depth: int):
+def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool, depth: int, seen: set):
+    # An alias makes the composer hand out the same node object twice: refuse it,
+    # which also defuses "billion laughs" before anything is expanded.
+    if id(node) in seen:
+        raise _AliasRefused(node.start_mark)
+    seen.add(id(node))
     doc.value_marks[path] = _pos(node.start_mark)
     if depth > MAX_DEPTH:
         line, col = _pos(node.start_mark)
@@ -147,7 +134,7 @@ def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool,
     if isinstance(node, ScalarNode):
         return _scalar(node, plain_strings)
     if isinstance(node, SequenceNode):
-        return [_convert(n, path + (i,), doc, problems, plain_strings, depth + 1) for i, n in enumerate(node.value)]
+        return [_convert(n, path + (i,), doc, problems, plain_strings, depth + 1, seen) for i, n in enumerate(node.value)]
     if isinstance(node, MappingNode):
         out: dict = {}
         for key_node, value_node in node.value:
@@ -163,6 +150,6 @@ def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool,
                 problems.append(Problem(doc.file, line, col, f"duplicate key '{key}' (first defined on line {first})", "duplicate"))
                 continue
             doc.key_marks[kpath] = _pos(key_node.start_mark)
-            out[key] = _convert(value_node, kpath, doc, problems, plain_strings, depth + 1)
+            out[key] = _convert(value_node, kpath, doc, problems, plain_strings, depth + 1, seen)
         return out
     return None

@@ -1,0 +1,119 @@
+"""Fonts and font chains: which font draws each character.
+
+A language names, per role (body, bold, title), a chain of TrueType files in
+`fonts/` (see ppgen.yaml). A character is drawn by the first font in the chain
+that has it; a character no font has is reported, never drawn as tofu.
+ReportLab embeds every TrueType font as a subset.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import UsageError
+
+# Characters that need no glyph: they are spacing or formatting, never drawn.
+INVISIBLE = frozenset("\n\t\u200b\u200c\u200d\u2060\ufeff\u00ad")
+
+
+@dataclass(frozen=True)
+class Font:
+    name: str  # ReportLab font name
+    path: Path
+    cmap: frozenset  # code points the font has a glyph for
+
+    def has(self, ch: str) -> bool:
+        return ord(ch) in self.cmap
+
+
+@lru_cache(maxsize=None)
+def register_font(path: Path) -> Font:
+    """Register a TrueType file with ReportLab once per process; refuse what cannot be embedded."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    name = path.stem
+    if not path.is_file():
+        raise UsageError(f"font file {path} not found")
+    try:
+        font = TTFont(name, str(path))
+    except TTFError as exc:
+        reason = str(exc)
+        if "postscript outlines" in reason.lower():
+            reason = "it has CFF (PostScript) outlines; use a static TrueType (glyf) version of the font"
+        raise UsageError(f"cannot use font {path.name}: {reason}") from None
+    except Exception as exc:  # a truncated or corrupt file raises anything
+        raise UsageError(f"cannot use font {path.name}: the file is damaged or not a TrueType font ({type(exc).__name__})") from None
+    pdfmetrics.registerFont(font)
+    return Font(name, path, frozenset(font.face.charToGlyph))
+
+
+@dataclass(frozen=True)
+class FontChain:
+    """An ordered list of fonts for one role of one language."""
+
+    lang: str
+    role: str
+    fonts: tuple[Font, ...]
+
+    @property
+    def primary(self) -> str:
+        return self.fonts[0].name
+
+    def font_for(self, ch: str) -> str | None:
+        for font in self.fonts:
+            if font.has(ch):
+                return font.name
+        return None
+
+    def missing(self, text: str) -> list[str]:
+        """Characters of `text` that no font in the chain can draw (in order, once each)."""
+        seen: list[str] = []
+        for ch in text:
+            if ch not in INVISIBLE and ch != " " and self.font_for(ch) is None and ch not in seen:
+                seen.append(ch)
+        return seen
+
+    def runs(self, text: str) -> list[tuple[str, str]]:
+        """Split text into (font name, substring) runs; spaces stay in the current run."""
+        out: list[tuple[str, str]] = []
+        current, buf = None, []
+        for ch in text:
+            font = self.font_for(ch) if ch != " " else (current or self.primary)
+            font = font or self.primary
+            if font != current and buf:
+                out.append((current, "".join(buf)))
+                buf = []
+            current = font
+            buf.append(ch)
+        if buf:
+            out.append((current, "".join(buf)))
+        return out
+
+    def width(self, text: str, size: float) -> float:
+        """Width in points of `text` set at `size`, each run in its own font."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        return sum(stringWidth(run, font, size) for font, run in self.runs(text))
+
+
+class FontBook:
+    """The fonts of one game directory, by language and role."""
+
+    def __init__(self, fonts_dir: Path, languages: dict):
+        self.fonts_dir = Path(fonts_dir)
+        self.languages = languages  # code -> config.LanguageConfig
+        self._chains: dict[tuple[str, str], FontChain] = {}
+
+    def chain(self, lang: str, role: str = "body") -> FontChain:
+        key = (lang, role)
+        if key not in self._chains:
+            try:
+                files = self.languages[lang].fonts[role]
+            except KeyError:
+                raise UsageError(f"no '{role}' fonts configured for language '{lang}' in ppgen.yaml") from None
+            if not self.fonts_dir.is_dir():
+                raise UsageError(f"the game directory has no fonts/ folder ({self.fonts_dir})")
+            self._chains[key] = FontChain(lang, role, tuple(register_font(self.fonts_dir / f) for f in files))
+        return self._chains[key]
