@@ -71,3 +71,44 @@ def test_officer_and_satrap_are_translated(project):
     assert project.locale("ja").get("type.officer") == "士官"
     assert project.locale("ko").get("type.satrap") == "사트라프"
     assert project.locale("zh").get("type.satrap") == "总督"
+
+
+def _rulebook_keys(root):
+    import yaml
+
+    structure = yaml.safe_load((root / "templates" / "rulebook.yaml").read_text(encoding="utf-8"))
+    keys = [structure[k] for k in ("title", "subtitle", "tagline", "intro", "colophon")]
+    keys += list(structure["reference"].values())
+    for section in structure["sections"]:
+        keys.append(section["heading"])
+        for block in section["blocks"]:
+            (items,) = block.values()
+            keys += items if isinstance(items, list) else [items]
+    return keys
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rulebook_prose_is_complete_and_fills_from_game_data(project, lang):
+    from conftest import ROOT
+
+    keys = _rulebook_keys(ROOT)
+    assert len(keys) == len(set(keys)) > 80
+    loc = project.locale(lang)
+    values = project.game.rules.placeholders(project.game.factions)
+    for key in keys:
+        assert loc.is_translated(key), (lang, key)
+        text = loc.format(key, **values)
+        assert "{" not in text and "<" not in text, (lang, key)
+    assert {k for k in loc.keys() if k.startswith("rules.")} == set(keys)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rulebook_states_the_union_rules(project, lang):
+    """decisions.md §3: the newer edition's four rules and the dice instructions, in every language."""
+    values = project.game.rules.placeholders(project.game.factions)
+    loc = project.locale(lang)
+    text = " ".join(loc.format(k, **values) for k in loc.keys() if k.startswith("rules."))
+    assert "12" in loc.format("rules.kamikaze.1", **values)
+    assert "d20" in text and "d12" in text and "d6" in text
+    marker = {"en": "no notepad", "ja": "メモ帳", "ko": "메모장", "zh": "记事本"}[lang]
+    assert marker not in text
