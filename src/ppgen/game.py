@@ -183,7 +183,7 @@ def load_game(gamedir: GameDir) -> Game:
                     )
                 else:
                     seen[value] = cpath + (what,)
-            if card.code and not card.code.startswith(faction.code + "-"):
+            if card.code and faction.code and not card.code.startswith(faction.code + "-"):
                 problems.append(doc.problem(cpath + ("code",), f"code '{card.code}' must start with the faction code {faction.code}-"))
             cards.append(card)
     if rules is not None and not any(p.severity == "error" for p in problems):
@@ -221,11 +221,13 @@ def _card(doc, path, data, faction, types, traits, stat_range, problems) -> Card
         for stat in UNIT_STATS:
             value = c[stat]
             if value is None:
-                problems.append(doc.problem(path, f"{where} is a unit and needs '{stat}'", "missing-key"))
+                if stat not in data:  # (a value of the wrong type was reported already)
+                    problems.append(doc.problem(path, f"{where} is a unit and needs '{stat}'", "missing-key"))
             elif not lo <= value <= hi:
                 problems.append(doc.problem(path + (stat,), f"'{stat}' must be between {lo} and {hi}, not {value}", "range"))
         if c["type"] is None:
-            problems.append(doc.problem(path, f"{where} is a unit and needs a 'type'", "missing-key"))
+            if "type" not in data:
+                problems.append(doc.problem(path, f"{where} is a unit and needs a 'type'", "missing-key"))
         elif c["type"] not in types:
             problems.append(
                 doc.problem(path + ("type",), f"unknown type '{c['type']}'{did_you_mean(c['type'], types)}", "unknown-ref")

@@ -66,6 +66,7 @@ def check_mapping(doc: Doc, path: tuple, value, spec: dict[str, Field], problems
         if item is None and not field.required:
             out[key] = field.default
             continue
+        out[key] = field.default  # replaced below when the value is good
         if not is_type(item, field.type):
             problems.append(doc.problem(kpath, f"'{key}' must be {type_name(field.type)}, not {describe(item)}", "type"))
             continue
@@ -79,8 +80,7 @@ def check_mapping(doc: Doc, path: tuple, value, spec: dict[str, Field], problems
         if key not in value:
             if field.required:
                 problems.append(doc.problem(path, f"{what} is missing the required key '{key}'", "missing-key"))
-            else:
-                out[key] = field.default
+            out[key] = field.default
     return out
 
 

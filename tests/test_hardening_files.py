@@ -1,0 +1,156 @@
+"""Hostile and unusual files: every one gives a clear file:line:col error or loads correctly."""
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ppgen
+from ppgen.errors import DataError
+from ppgen.yamlio import parse_yaml
+
+
+def load_error(game_copy) -> DataError:
+    with pytest.raises(DataError) as exc:
+        project = ppgen.load(game_copy)
+        for lang in project.languages:
+            project.locale(lang)
+    return exc.value
+
+
+def test_empty_cards_file(game_copy):
+    (game_copy / "cards.yaml").write_text("", encoding="utf-8")
+    err = load_error(game_copy)
+    assert "must be a mapping" in str(err) and "cards.yaml" in str(err)
+
+
+def test_binary_file(game_copy):
+    (game_copy / "cards.yaml").write_bytes(bytes(range(256)) * 10)
+    assert "binary file" in str(load_error(game_copy))
+
+
+def test_invalid_utf8_is_located(game_copy):
+    path = game_copy / "locales" / "ja.yaml"
+    raw = path.read_bytes()
+    line3 = raw.index(b"\n", raw.index(b"\n") + 1) + 1  # start of line 3
+    path.write_bytes(raw[:line3] + b"# caf\xe9\n" + raw[line3:])
+    (problem,) = load_error(game_copy).problems
+    assert (problem.line, problem.col, problem.code) == (3, 6, "encoding")
+    assert "0xe9" in problem.message
+
+
+def test_bom_and_crlf_load_identically(game_copy, project):
+    path = game_copy / "cards.yaml"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n"))
+    loc = game_copy / "locales" / "ko.yaml"
+    loc.write_bytes(b"\xef\xbb\xbf" + loc.read_bytes().replace(b"\n", b"\r\n"))
+    copy = ppgen.load(game_copy)
+    assert copy.game.cards == project.game.cards
+    assert copy.locale("ko").entries == project.locale("ko").entries  # same texts, same line:col
+
+
+def test_tab_indentation_is_explained(game_copy):
+    path = game_copy / "cards.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("        atk: 2\n", "\tatk: 2\n", 1), encoding="utf-8")
+    (problem,) = load_error(game_copy).problems
+    assert problem.code == "yaml" and problem.line > 1 and "tab" in problem.message
+
+
+def test_ten_megabyte_file_is_refused_quickly(game_copy):
+    path = game_copy / "locales" / "en.yaml"
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(("# padding " + "x" * 90 + "\n") * 100_000)
+    started = time.monotonic()
+    err = load_error(game_copy)
+    assert "larger than" in str(err) and time.monotonic() - started < 5
+
+
+def test_deep_nesting_is_refused(game_copy):
+    (game_copy / "cards.yaml").write_text("rules: " + "[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert "nesting" in str(load_error(game_copy))
+
+
+BOMB = "\n".join(
+    ["a: &a ['lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol']"]
+    + [f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]" for i in range(8)]
+)
+
+
+def test_billion_laughs_is_refused_quickly_with_bounded_memory(tmp_path):
+    code = (
+        "import resource, time, sys\n"
+        "from ppgen.yamlio import parse_yaml\n"
+        "from ppgen.errors import DataError\n"
+        f"bomb = {BOMB!r}\n"
+        "t = time.monotonic()\n"
+        "try:\n    parse_yaml(bomb, 'bomb.yaml')\nexcept DataError as e:\n    print('REFUSED', e)\n"
+        "print('SECONDS', time.monotonic() - t)\n"
+        "print('RSS_MB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout
+    assert "REFUSED" in out and "aliases" in out
+    seconds = float(out.split("SECONDS ")[1].split()[0])
+    rss = float(out.split("RSS_MB ")[1].split()[0])
+    assert seconds < 1.0 and rss < 200, out
+
+
+def test_wrong_types_everywhere_in_a_card(game_copy):
+    path = game_copy / "cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("        level: 2\n        atk: 2\n", "        level: two\n        atk: [2]\n", 1)
+    text = text.replace("        copies: 2\n", "        copies: {n: 2}\n", 1)
+    text = text.replace("    unlock_games: 9\n", "    unlock_games: nine\n", 1)
+    path.write_text(text, encoding="utf-8")
+    problems = load_error(game_copy).problems
+    assert {p.code for p in problems} == {"type"}
+    assert len(problems) == 4
+    assert all(p.line > 0 and p.col > 0 for p in problems)
+
+
+def test_locale_entry_of_wrong_shape(game_copy):
+    path = game_copy / "locales" / "zh.yaml"
+    text = path.read_text(encoding="utf-8").replace("faction.rome:\n  text: 罗马\n  src: d0d22019\n", "faction.rome: [罗马]\n", 1)
+    text = text.replace("faction.egypt:\n  text: 埃及\n", "faction.egypt:\n  txt: 埃及\n", 1)
+    path.write_text(text, encoding="utf-8")
+    messages = [str(p) for p in load_error(game_copy).problems]
+    assert any("must be a mapping" in m for m in messages)
+    assert any("unknown key 'txt'" in m and "did you mean 'text'" in m for m in messages)
+
+
+# ── fuzzing: any input gives a result or a clear error ──────────────────────
+yaml_chars = st.sampled_from(list(":-[]{}#&*!|>'\"%@`,?\n\t ") + list("abcxyz019") + ["é", "日", "\u202e", "\x00"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(yaml_chars, max_size=200))
+def test_fuzz_yaml_loader(text):
+    try:
+        parse_yaml(text, "fuzz.yaml")
+        parse_yaml(text, "fuzz.yaml", plain_strings=True)
+    except DataError as exc:
+        assert exc.problems and all(p.file == "fuzz.yaml" for p in exc.problems)
+
+
+@settings(max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", 60)), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_fuzz_card_database_values(game_copy, data):
+    """Replace one value in cards.yaml by something of another type: DataError or a valid load."""
+    path = game_copy / "cards.yaml"
+    original = getattr(test_fuzz_card_database_values, "_orig", None) or path.read_text(encoding="utf-8")
+    test_fuzz_card_database_values._orig = original
+    lines = original.split("\n")
+    candidates = [i for i, line in enumerate(lines) if ": " in line and not line.lstrip().startswith("#")]
+    i = data.draw(st.sampled_from(candidates))
+    value = data.draw(st.sampled_from(["", "~", "[]", "{}", "-1", "99", "yes", "1.5", "'x'", "[1, 2]", "{a: 1}", "\"#12\""]))
+    key = lines[i].split(": ")[0]
+    lines[i] = f"{key}: {value}"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    try:
+        ppgen.load(game_copy)
+    except DataError as exc:
+        assert exc.problems
