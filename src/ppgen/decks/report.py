@@ -98,11 +98,14 @@ class Words:
         self.lang = lang
         self.loc = project.locale(lang)
 
-    def text(self, key: str, **values) -> str:
-        n = values.get("n")
-        if n == 1 and self.loc.has(key + ".one"):
+    def text(self, key: str, **params) -> str:
+        """The template `key` filled with `params` (Refs, lists and pairs turned into words).
+
+        When the number `n` is 1 and the language has `key.one`, that variant is used.
+        """
+        if params.get("n") == 1 and self.loc.has(key + ".one"):
             key += ".one"
-        return self.loc.format(key, **values)
+        return self.loc.format(key, **{k: self.value(k, v) for k, v in params.items()})
 
     def ref(self, ref: Ref) -> str:
         if ref.kind == "card":
@@ -131,18 +134,14 @@ class Words:
             return self.loc.get(joiner).join(items)
         return str(value)
 
-    def values(self, params: dict) -> dict:
-        return {k: self.value(k, v) for k, v in params.items()} | (
-            {"n": params["n"]} if isinstance(params.get("n"), int) else {})
-
     def message(self, issue: Issue) -> str:
-        text = self.text(issue.key, **self.values(issue.params))
+        text = self.text(issue.key, **issue.params)
         if len(issue.lines) > 1 and "lines" not in issue.params:
             text += self.text("deck.part.lines", lines=self.loc.get("deck.list-separator").join(map(str, issue.lines)))
         return text
 
     def hint(self, issue: Issue) -> str | None:
-        return self.text(issue.hint, **self.values(issue.hint_params)) if issue.hint else None
+        return self.text(issue.hint, **issue.hint_params) if issue.hint else None
 
 
 # ── JSON ──────────────────────────────────────────────────────────────────

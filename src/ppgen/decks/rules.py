@@ -106,6 +106,8 @@ def check_primary(ctx: Context) -> Iterable[Issue]:
         return
     unknown = sum(e.count for e in deck.unresolved)
     ranked = sorted(counts.items(), key=lambda fc: -fc[1])
+    if not ranked:
+        return  # no card recognised: nothing to infer from (the names are reported)
     lead = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
     if lead > unknown:
         ctx.primary, ctx.primary_source = ranked[0][0], "inferred"
@@ -258,7 +260,7 @@ class Check:
 CHECKS: tuple[Check, ...] = (
     Check("merged", check_merged),
     Check("primary", check_primary, ("cards",)),
-    Check("deck-size", check_deck_size, ("counts",)),
+    Check("deck-size", check_deck_size, ("cards", "counts")),
     Check("copies", check_copies),
     Check("deck-type", check_deck_type, ("primary", "names", "counts")),
     Check("commanders", check_commander_count, ("cards",)),
