@@ -468,3 +468,12 @@ def test_every_issue_code_and_hint_has_a_message(project):
         assert en.has(f"deck.{code}"), code
     for check_ in decks.CHECKS:
         assert en.has(f"deck.check.{check_.name}"), check_.name
+
+
+def test_korean_particles_follow_the_name(project):
+    from ppgen.decks.report import korean_particles
+
+    assert korean_particles("로마은(는) 전열이(가) 가도이(가) 군주을(를)") == "로마는 전열이 가도가 군주를"
+    assert korean_particles("“Trajan”을(를)") == "“Trajan”을(를)"  # not after Hangul: both forms stay
+    report = check(project, text_of(project, moved(starter(project, "rome"), legionary_cohort=+1, hastati_line=-1), "Rome"))
+    assert words(project, "ko").message(issue(report, "copies")) == "군단병 코호르스가 4장입니다. 같은 카드는 최대 3장까지입니다"

@@ -9,6 +9,7 @@ named in `PAIRS` below.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..errors import Problem
@@ -105,7 +106,7 @@ class Words:
         """
         if params.get("n") == 1 and self.loc.has(key + ".one"):
             key += ".one"
-        return self.loc.format(key, **{k: self.value(k, v) for k, v in params.items()})
+        return korean_particles(self.loc.format(key, **{k: self.value(k, v) for k, v in params.items()}))
 
     def ref(self, ref: Ref) -> str:
         if ref.kind == "card":
@@ -142,6 +143,23 @@ class Words:
 
     def hint(self, issue: Issue) -> str | None:
         return self.text(issue.hint, **issue.hint_params) if issue.hint else None
+
+
+_PARTICLES = re.compile(r"([\uac00-\ud7a3])(이\(가\)|은\(는\)|을\(를\)|과\(와\))")
+
+
+def korean_particles(text: str) -> str:
+    """Pick the Korean particle a filled-in name needs: 로마은(는) → 로마는, 전열이(가) → 전열이.
+
+    Templates write both forms ("{card}이(가)"); after a Hangul syllable the right one is chosen
+    by whether it ends in a consonant. Any other text is left alone.
+    """
+    def pick(m):
+        with_final = (ord(m[1]) - 0xAC00) % 28 != 0
+        pair = m[2]
+        return m[1] + (pair[0] if with_final else pair[2])
+
+    return _PARTICLES.sub(pick, text)
 
 
 # ── JSON ──────────────────────────────────────────────────────────────────
