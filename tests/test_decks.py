@@ -393,9 +393,10 @@ def test_yaml_decklist(project):
 
 
 def test_yaml_entry_problems_are_reported_with_positions(project):
-    text = "primary: Rome\nformat: standard\ncards:\n  Hastati Line: three\n  Testudo: 2\n"
+    text = "primary: Rome\nformat: standard\ncards:\n  Hastati Line: three\n  Testudo: 2\n  Roman Road: -1\n  Pilum Volley: true\n"
     deck = decks.parse_deck(project, text, "d.yaml", "yaml")
-    assert [(i.code, i.line, i.col) for i in deck.issues] == [("unknown-field", 2, 1), ("bad-count", 4, 17)]
+    assert [(i.code, i.line, i.col) for i in deck.issues] == [
+        ("unknown-field", 2, 1), ("bad-count", 4, 17), ("bad-count", 6, 15), ("bad-count", 7, 17)]
     assert deck.cards == {"testudo": 2}
 
 
@@ -477,3 +478,18 @@ def test_korean_particles_follow_the_name(project):
     assert korean_particles("“Trajan”을(를)") == "“Trajan”을(를)"  # not after Hangul: both forms stay
     report = check(project, text_of(project, moved(starter(project, "rome"), legionary_cohort=+1, hastati_line=-1), "Rome"))
     assert words(project, "ko").message(issue(report, "copies")) == "군단병 코호르스가 4장입니다. 같은 카드는 최대 3장까지입니다"
+
+
+def test_name_with_its_code_as_ppgen_prints_it(project):
+    assert decks.parse_deck(project, "2 Hastati Line (ROM-01)\n1 テストゥド（ROM-15）\n").cards == {"hastati-line": 2, "testudo": 1}
+    deck = decks.parse_deck(project, "2 Hastati Line (ROM-15)\n")
+    (found,) = deck.issues
+    assert found.code == "ambiguous-card" and set(found.cards) == {"hastati-line", "testudo"}
+
+
+def test_part_of_a_name_suggests_the_cards_it_belongs_to(project):
+    deck = decks.parse_deck(project, "1 Trajan\n1 レオニダス\n")
+    trajan, leonidas = deck.issues
+    assert {r.id for r in trajan.hint_params["choices"]} == {"trajan-imperial-vanguard", "trajan-builder-of-provinces"}
+    assert {r.id for r in leonidas.hint_params["choices"]} == {"leonidas-king-of-sparta", "leonidas-voice-of-defiance"}
+    assert {r.lang for r in leonidas.hint_params["choices"]} == {"ja"}

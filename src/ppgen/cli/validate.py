@@ -46,7 +46,7 @@ def validate_command(ui, decklists, games, lang, fmt):
     project = load(ui.root)
     project.check_language(lang)
     words = Words(project, lang)
-    files = _expand(decklists, ui, words)
+    files = _expand(decklists, project.dir.root, ui, words)
     results, legal, illegal, unreadable = [], 0, 0, 0
     for path, shown, problems in files:
         if problems is None:
@@ -73,16 +73,17 @@ def validate_command(ui, decklists, games, lang, fmt):
     sys.exit(2 if unreadable else 1 if illegal else 0)
 
 
-def _expand(paths, ui, words):
+def _expand(paths, root, ui, words):
     """Decklist files to check, each once: folders stand for the decklists inside them."""
-    from ..errors import Problem
+    from ..errors import Problem, display_path
 
     out, seen = [], set()
     for path in paths:
         if path.is_dir():
             inside = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in DECK_SUFFIXES)
             if not inside:
-                out.append((path, str(path), [Problem(str(path), 0, 0, words.text("deck.folder-empty", file=path), "io")]))
+                shown = display_path(path, root)
+                out.append((path, shown, [Problem(shown, 0, 0, words.text("deck.folder-empty"), "io")]))
             candidates = inside
         else:
             candidates = [path]
@@ -92,5 +93,5 @@ def _expand(paths, ui, words):
                 ui.warn(words.text("deck.named-twice", file=p))
                 continue
             seen.add(key)
-            out.append((p, str(p), None))
+            out.append((p, display_path(p, root), None))
     return out

@@ -64,20 +64,30 @@ class NameIndex:
             ids = table.get(key)
             if ids:
                 return Match(tuple(sorted(ids)))
+        both = split_code(text)
+        if both:  # "Name (CODE)": the code decides; a name naming another card makes it ambiguous
+            by_code = self.normal.get(normalise(both[1]), set())
+            if len(by_code) == 1:
+                by_name = self.lookup(both[0]).ids if both[0] else ()
+                return Match(tuple(sorted(by_code | set(by_name))))
         return Match((), self.suggest(text))
 
     def suggest(self, text: str) -> tuple[tuple[str, str], ...]:
-        """Up to three close names, each of a different card, with the language they are written in."""
+        """Up to three close names, each of a different card, with the language they are written in.
+
+        Names that contain what was written come first ("Trajan" → both Trajans), then
+        difflib's closest matches.
+        """
         key = normalise(text)
         if not key:
             return ()
+        containing = sorted((k for k in self.normal if key in k and len(key) >= 3), key=len)
+        close = difflib.get_close_matches(key, list(self.normal), n=12, cutoff=FUZZY_CUTOFF)
         out: list[tuple[str, str]] = []
-        for close in difflib.get_close_matches(key, list(self.normal), n=12, cutoff=FUZZY_CUTOFF):
-            for item_id in sorted(self.normal[close]):
+        for found in containing + close:
+            for item_id in sorted(self.normal[found]):
                 if item_id not in (i for i, _ in out):
-                    out.append((item_id, self.language[close]))
-            if len(out) >= MAX_SUGGESTIONS:
-                break
+                    out.append((item_id, self.language[found]))
         return tuple(out[:MAX_SUGGESTIONS])
 
 
@@ -119,8 +129,10 @@ def names_for(project) -> Names:
     return names
 
 
-_CODE_RE = re.compile(r"^[A-Z]{2,5}-\d{1,3}$")
+_NAME_AND_CODE = re.compile(r"^(?P<name>.*?)\s*[(\[]\s*(?P<code>[A-Za-z]{2,5}\s*-?\s*\d{1,3})\s*[)\]]$")
 
 
-def looks_like_code(text: str) -> bool:
-    return bool(_CODE_RE.match(nfkc(text).strip().upper()))
+def split_code(text: str) -> tuple[str, str] | None:
+    """'Hastati Line (ROM-01)' → ('Hastati Line', 'ROM-01'): the form ppgen's own messages use."""
+    m = _NAME_AND_CODE.match(nfkc(text).strip())
+    return (m["name"], m["code"]) if m else None

@@ -164,7 +164,7 @@ class _Reader:
             self.set_field(key, "" if value is None else nfkc(str(value)).strip(), vline, vcol)
         for name, value in (cards or {}).items():
             line, col = doc.key_mark(("cards", name))
-            count = value if isinstance(value, int) and not isinstance(value, bool) else None
+            count = value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
             if count is None and isinstance(value, str) and nfkc(value).strip().isdigit():
                 count = int(nfkc(value).strip())
             if count is None:
