@@ -38,11 +38,11 @@ class Issue:
     cards: tuple[str, ...] = ()  # ids of the cards involved
     hint: str | None = None  # locale key of the fix, e.g. "deck.hint.remove-cards"
     hint_params: dict = field(default_factory=dict, compare=False)
-    message_key: str | None = None  # defaults to deck.<code>
 
     @property
     def key(self) -> str:
-        return self.message_key or f"deck.{self.code}"
+        """The locale key of the message template."""
+        return f"deck.{self.code}"
 
 
 @dataclass(frozen=True)
