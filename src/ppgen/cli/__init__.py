@@ -49,7 +49,7 @@ def main(argv=None) -> None:
     """Entry point: run the CLI; turn ppgen errors into messages and exit codes."""
     _register()
     try:
-        main_group.main(args=argv, prog_name="ppgen", standalone_mode=False)
+        code = main_group.main(args=argv, prog_name="ppgen", standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("interrupted", err=True)
         sys.exit(130)
@@ -78,6 +78,7 @@ def main(argv=None) -> None:
             raise
         UI().error(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details; please report it)")
         sys.exit(3)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 _registered = False

@@ -28,7 +28,7 @@ def cards_command(ui, lang, faction, fmt):
       ppgen cards --format json | jq '.[] | select(.commander)'
     """
     from ..project import load
-    from .table import card_table
+    from ..termtable import card_table
 
     project = load(ui.root)
     project.check_language(lang)

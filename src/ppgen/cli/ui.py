@@ -60,10 +60,13 @@ class UI:
             sys.stderr.flush()
             self._progress_shown = False
 
-    def summary(self, message: str) -> None:
+    def summary(self, message: str, ok: bool = True) -> None:
         """The one-line summary every command ends with (shown even with --quiet)."""
         self.end_progress()
         seconds = time.monotonic() - self._started
         tail = f", {self.warnings} warning{'s' if self.warnings != 1 else ''}" if self.warnings else ""
-        mark = self._style("✓", fg="green", bold=True) if self.tty else "ok:"
+        if ok:
+            mark = self._style("✓", fg="green", bold=True) if self.tty else "ok:"
+        else:
+            mark = self._style("✗", fg="red", bold=True) if self.tty else "failed:"
         click.echo(f"{mark} {message}{tail} ({seconds:.1f} s)", err=True)

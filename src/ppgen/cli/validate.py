@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
@@ -69,8 +68,8 @@ def validate_command(ui, decklists, games, lang, fmt):
     if missing:
         ui.warn(f"{len(missing)} text{'s' if len(missing) != 1 else ''} not translated into {lang}; shown in English")
     n = legal + illegal + unreadable
-    ui.summary(words.text("deck.checked", n=n, legal=legal, illegal=illegal, unreadable=unreadable))
-    sys.exit(2 if unreadable else 1 if illegal else 0)
+    ui.summary(words.text("deck.checked", n=n, legal=legal, illegal=illegal, unreadable=unreadable), ok=not (illegal or unreadable))
+    return 2 if unreadable else 1 if illegal else 0
 
 
 def _expand(paths, root, ui, words):

@@ -230,7 +230,7 @@ def unreadable_dict(file: str, problems: list[Problem]) -> dict:
 # ── text ──────────────────────────────────────────────────────────────────
 def report_lines(report: Report, project, lang: str) -> list[str]:
     """The report as a player reads it: a headline, one GNU-style line per issue (+ hint), the summary."""
-    from ..cli.table import render  # plain-text tables, CJK-width aware
+    from ..termtable import render  # plain-text tables, CJK-width aware
 
     words = Words(project, lang)
     deck, s = report.deck, report.summary
