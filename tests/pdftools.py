@@ -26,18 +26,19 @@ def placements(page) -> list[Placed]:
     from pypdf.generic import ContentStream
 
     stream = ContentStream(page.get_contents(), page.pdf)
-    out, matrix, stack = [], (0.0, 0.0), []
+    out, m, stack = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
     for operands, op in stream.operations:
         if op == b"q":
-            stack.append(matrix)
+            stack.append(m)
         elif op == b"Q":
-            matrix = stack.pop()
-        elif op == b"cm":
+            m = stack.pop()
+        elif op == b"cm":  # new CTM = operand matrix × current
             a, b, c, d, e, f = (float(v) for v in operands)
-            assert (a, b, c, d) == (1, 0, 0, 1), "faces are placed by translation only"
-            matrix = (matrix[0] + e, matrix[1] + f)
+            A, B, C, D, E, F = m
+            m = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
         elif op == b"Do":
-            out.append(Placed(form_key(operands[0]), *matrix))
+            assert m[:4] == (1, 0, 0, 1), "faces are placed upright, at their size"
+            out.append(Placed(form_key(operands[0]), m[4], m[5]))
     return out
 
 
@@ -106,3 +107,20 @@ def colours(image, box, most: int = 4096) -> set:
     """The distinct colours inside a PIL box ({"many"} beyond `most`)."""
     found = image.crop(box).getcolors(maxcolors=most)
     return {"many"} if found is None else {c for _, c in found}
+
+
+def texts(pdf) -> list[str]:
+    """The text of every page (PDFium's extraction: fast, and it reads form XObjects too)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(Path(pdf)))
+    try:
+        out = []
+        for page in doc:
+            tp = page.get_textpage()
+            out.append(" ".join(tp.get_text_range().split()))
+            tp.close()
+            page.close()
+        return out
+    finally:
+        doc.close()

@@ -162,13 +162,15 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
     """Build the card sheets of every language in `options.langs`.
 
     cards: a decklist as (card, count) pairs, instead of the starter decks.
-    name: the file name stem (default "cards", or "cards-<faction>…" with factions).
+    name: the file name stem: `<out>/<lang>/<name>-<lang>.pdf` (default "cards";
+    with factions and no decklist, "cards-<lang>-<faction>….pdf").
     """
     layout = options.sheet_layout()
     run = select_cards(project, options.factions, cards)
     if not run:
         raise UsageError("nothing to print: the selection holds no cards")
-    stem = name or "-".join(["cards", *options.factions])
+    stem = name or "cards"
+    suffix = "".join(f"-{f}" for f in options.factions) if cards is None else ""
     result = BuildResult(layout, report=report or BuildReport())
     total = layout.page_count(len(run)) * len(options.langs)
     done = 0
@@ -177,7 +179,8 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
             if progress:
                 progress(base + n, total, f"{lang}: page {n}")
 
-        result.files.append(build_language(project, options, layout, run, lang, stem, result.report, tick))
+        path = options.out / lang / f"{stem}-{lang}{suffix}.pdf"
+        result.files.append(build_language(project, options, layout, run, lang, path, result.report, tick))
         done += layout.page_count(len(run))
     return result
 
@@ -190,7 +193,7 @@ def select_cards(project, factions: Sequence[str] = (), cards: Sequence[tuple[Ca
     return [card for faction in chosen for card, count in project.game.starter_deck(faction) for _ in range(count)]
 
 
-def build_language(project, options: BuildOptions, layout: SheetLayout, run: list[Card], lang: str, stem: str,
+def build_language(project, options: BuildOptions, layout: SheetLayout, run: list[Card], lang: str, path: Path,
                    report: BuildReport, progress: Callable[[int, int], None] | None = None) -> BuiltFile:
     """One language's PDF: faces, sheets, write (or refuse under --strict)."""
     from .draw.faces import CardGeometry, back_face, front_face
@@ -211,7 +214,6 @@ def build_language(project, options: BuildOptions, layout: SheetLayout, run: lis
         text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "")
         doc = Document(body.primary, f"{project.config.game} — {loc.get('language.name')}", lang, layout.describe())
         draw_pages(doc, layout.pages(len(run)), fronts, back, (geometry.width, geometry.height), text, report, lang, progress)
-    path = options.out / lang / f"{stem}-{lang}.pdf"
     if options.strict and report.for_lang(lang):
         return BuiltFile(lang, path, doc.pages, len(run), doc.form_count, 0, written=False)
     size = doc.save(path)

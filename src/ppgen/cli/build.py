@@ -1,6 +1,8 @@
 """`ppgen build`: card sheets as print-ready PDFs, one folder per language."""
 from __future__ import annotations
 
+import sys
+
 import click
 
 from . import main_group
@@ -87,4 +89,4 @@ def finish(ui, project, result, report_json, what: str) -> None:
         cards = sum(f.cards for f in written)
         ui.summary(f"wrote {where}: {sum(f.pages for f in written)} pages" + (f", {cards} cards" if cards else ""))
     if refused:
-        raise click.exceptions.Exit(1)
+        sys.exit(1)
