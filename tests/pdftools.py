@@ -17,8 +17,9 @@ def reader(pdf):
 @dataclass(frozen=True)
 class Placed:
     form: str  # the face key (XObject name without ReportLab's prefix)
-    x: float
+    x: float  # bottom-left corner of the drawn box on the page
     y: float
+    rotation: int = 0  # degrees anticlockwise
 
 
 def placements(page) -> list[Placed]:
@@ -26,6 +27,7 @@ def placements(page) -> list[Placed]:
     from pypdf.generic import ContentStream
 
     stream = ContentStream(page.get_contents(), page.pdf)
+    xobjects = {k: v.get_object() for k, v in page["/Resources"].get("/XObject", {}).items()}
     out, m, stack = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
     for operands, op in stream.operations:
         if op == b"q":
@@ -37,8 +39,12 @@ def placements(page) -> list[Placed]:
             A, B, C, D, E, F = m
             m = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
         elif op == b"Do":
-            assert m[:4] == (1, 0, 0, 1), "faces are placed upright, at their size"
-            out.append(Placed(form_key(operands[0]), m[4], m[5]))
+            a, b, c, d, e, f = m
+            assert abs(a * d - b * c) == 1 and {abs(a), abs(b), abs(c), abs(d)} <= {0, 1}, "faces are placed at their size"
+            x0, y0, x1, y1 = (float(v) for v in xobjects[operands[0]]["/BBox"])
+            corners = [(a * x + c * y + e, b * x + d * y + f) for x in (x0, x1) for y in (y0, y1)]
+            rotation = {(1, 0): 0, (0, 1): 90, (-1, 0): 180, (0, -1): 270}[(round(a), round(b))]
+            out.append(Placed(form_key(operands[0]), min(p[0] for p in corners), min(p[1] for p in corners), rotation))
     return out
 
 

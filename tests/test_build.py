@@ -106,14 +106,16 @@ def test_back_offset_moves_back_pages_only(project, tmp_path):
 def test_foldover_and_letter(project, tmp_path):
     result = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path, paper="letter", layout="foldover", factions=["egypt"]))
     pdf = reader(result.files[0].path)
-    assert len(pdf.pages) == 10  # 40 cards, 4 per landscape page
+    assert len(pdf.pages) == 10  # 40 cards, 4 per page (sideways, in a column each side of the fold)
+    W = 215.9 * MM
     for page in pdf.pages:
-        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 279.4 * MM, 215.9 * MM], abs=0.01)
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, W, 279.4 * MM], abs=0.01)
         fronts = [p for p in placements(page) if p.form != "back"]
         backs = [p for p in placements(page) if p.form == "back"]
-        assert len(fronts) == len(backs)
-        for f, b in zip(fronts, backs):  # mirrored across the vertical middle line
-            assert b.x + 63 * MM / 2 == pytest.approx(279.4 * MM - (f.x + 63 * MM / 2), abs=0.01)
+        assert len(fronts) == len(backs) == 4
+        for f, b in zip(fronts, backs):  # mirrored across the vertical middle line, turned the other way
+            assert (f.rotation, b.rotation) == (90, 270)
+            assert b.x + 88 * MM / 2 == pytest.approx(W - (f.x + 88 * MM / 2), abs=0.01) and b.y == pytest.approx(f.y, abs=0.01)
     assert "Fold along the dashed line" in texts(result.files[0].path)[0]
 
 

@@ -79,7 +79,7 @@ def test_nine_poker_cards_per_page_at_exact_size(paper):
 
 
 def test_bleed_moves_cards_apart_and_can_reduce_the_grid():
-    layout = plan_sheets(A4, POKER, bleed=3)
+    layout = plan_sheets(A4, POKER, bleed=3, allow_turn=False)
     assert (layout.cols, layout.rows) == (2, 3)  # 3 × 69 mm + 2 × 5 mm margins > 210 mm
     slots = layout.sides[0].slots
     for slot in slots:
@@ -88,6 +88,19 @@ def test_bleed_moves_cards_apart_and_can_reduce_the_grid():
         assert not a.bleed_box.overlaps(b.bleed_box)
     gutter = plan_sheets(A4, POKER, bleed=3, gutter=4).sides[0].slots
     assert close(gutter[1].bleed_box.x - gutter[0].bleed_box.x1, 4 * MM)
+
+
+def test_cards_lie_sideways_when_more_of_them_fit():
+    layout = plan_sheets(A4, POKER, bleed=3)
+    assert layout.turned and (layout.cols, layout.rows) == (2, 4) and layout.per_page == 8  # not 6
+    assert "cards turned sideways" in layout.describe()
+    front, back = layout.sides
+    for slot in front.slots:
+        assert slot.rotation == 90
+        assert close(slot.trim_box.w, 88 * MM) and close(slot.trim_box.h, 63 * MM)
+    assert {s.rotation for s in back.slots} == {270}
+    assert {s.rotation for s in plan_sheets(A4, POKER, bleed=3, duplex="short").sides[1].slots} == {90}
+    assert not plan_sheets(A4, POKER).turned  # 9 either way: upright wins the tie
 
 
 def test_a_combination_that_does_not_fit_says_by_how_much():
@@ -161,11 +174,52 @@ def test_pages_alternate_front_and_back_and_the_last_sheet_is_partial():
     assert all(p.total == 64 for p in pages) and [p.number for p in pages] == list(range(1, 65))
 
 
+def apply(m, point):
+    a, b, c, d, e, f = m
+    return (a * point[0] + c * point[1] + e, b * point[0] + d * point[1] + f)
+
+
+def flip_point(point, width, height, flip):
+    return (width - point[0], point[1]) if flip == "long" else (point[0], height - point[1])
+
+
+@pytest.mark.parametrize("paper,card,bleed,layout,duplex", [
+    (A4, POKER, 0, "duplex", "long"), (A4, POKER, 0, "duplex", "short"),
+    (A4, POKER, 3, "duplex", "long"), (LETTER, POKER, 3, "duplex", "short"),  # cards sideways
+    (A4, POKER, 0, "foldover", "long"), (A4, CARD_SIZES["mini"], 3, "foldover", "long"),  # vertical / horizontal fold
+])
+def test_every_back_reads_upright_behind_its_front(paper, card, bleed, layout, duplex):
+    """Any point of a card's front has, right behind it, the point of the back that a player sees
+    there after turning the cut card over like a book page (about its own vertical axis)."""
+    plan = plan_sheets(paper, card, bleed=bleed, layout=layout, duplex=duplex)
+    sides = plan.sides
+    fronts = [s for side in sides for s in side.slots if s.face == "front"]
+    backs = {s.item: s for side in sides for s in side.slots if s.face == "back"}
+    W, H = sides[0].width, sides[0].height
+    w, h = (card.width + 2 * bleed) * MM, (card.height + 2 * bleed) * MM  # a face's own drawing size
+    if layout == "foldover":
+        fold = sides[0].folds[0]
+        flip = "long" if close(fold.x0, fold.x1) else "short"
+    else:
+        flip = duplex
+    for f in fronts:
+        b = backs[f.item]
+        for u in ((0, 0), (w, 0), (0, h), (w * 0.2, h * 0.9)):
+            on_front = apply(f.matrix(), u)
+            seen_on_back = (w - u[0], u[1])  # the card turned over about its vertical axis
+            on_back_page = apply(b.matrix(), seen_on_back)
+            if layout == "foldover":  # the back half folds over onto the front half
+                landed = flip_point(on_back_page, 2 * fold.x0 if flip == "long" else W, 2 * fold.y0 if flip == "short" else H, flip)
+            else:
+                landed = flip_point(on_back_page, W, H, flip)
+            assert landed == pytest.approx(on_front, abs=1e-6), (f.item, u)
+
+
 # ── fold-over ────────────────────────────────────────────────────────────────
 def test_foldover_puts_backs_mirrored_across_the_fold():
     layout = plan_sheets(A4, POKER, layout="foldover")
     (side,) = layout.sides
-    assert side.kind == "foldover" and layout.per_page == 4 and layout.paper.landscape
+    assert side.kind == "foldover" and layout.per_page == 4 and not layout.paper.landscape
     (fold,) = side.folds
     assert close(fold.x0, fold.x1) and close(fold.x0, side.width / 2)  # a vertical fold down the middle
     fronts = [s for s in side.slots if s.face == "front"]

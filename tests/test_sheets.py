@@ -8,7 +8,7 @@ import pytest
 from PIL import ImageDraw, ImageOps
 
 from pdftools import MM, colours, fonts, form_key, placements, px_box, reader, render
-from ppgen.impose import CARD_SIZES, PAPERS, plan_sheets
+from ppgen.impose import CARD_SIZES, PAPERS, Rect, plan_sheets
 from ppgen.pdf import Document
 from ppgen.sheets import SheetText, draw_pages
 
@@ -179,3 +179,46 @@ def test_sheet_fonts_are_all_embedded(project):
     found = fonts(sheet_pdf(project, layout, 3))
     assert found and all(found.values()), found
     assert not any("Helvetica" in name for name in found)
+
+
+@dataclass(frozen=True)
+class Halves:
+    """A test face whose left half and right half differ, to see which way up it was drawn."""
+
+    key: str
+    left: tuple
+    right: tuple
+    size: tuple
+
+    def draw(self, c) -> None:
+        w, h = self.size
+        for x, rgb in ((0, self.left), (w / 2, self.right)):
+            c.setFillColorRGB(*(v / 255 for v in rgb))
+            c.rect(x, 0, w / 2, h, stroke=0, fill=1)
+
+
+@pytest.mark.parametrize("bleed,duplex", [(0, "long"), (0, "short"), (3, "long"), (3, "short")])
+def test_turned_over_cards_show_their_back_the_right_way_round(project, bleed, duplex):
+    """Front: left half red, right half green. Back: left half blue, right half yellow.
+    A card turned over like a book page shows its back's right half behind its front's left half —
+    upright cards and sideways ones (bleed 3 turns poker cards on A4), either flip edge."""
+    layout = plan_sheets(PAPERS["a4"], CARD_SIZES["poker"], bleed=bleed, duplex=duplex)
+    assert layout.turned == (bleed == 3)
+    w, h = (63 + 2 * bleed) * MM, (88 + 2 * bleed) * MM
+    n = layout.per_page
+    chain = project.fonts.chain("en", "body")
+    doc = Document(chain.primary, "test")
+    fronts = [Halves("front", RED, (0, 160, 0), (w, h))] * n
+    draw_pages(doc, layout.pages(n), fronts, Halves("back", BLUE, (255, 255, 0), (w, h)), (w, h), SheetText(chain, "Print at 100 %"))
+    pdf = doc.data()
+    front, back = render(pdf, 0, DPI), render(pdf, 1, DPI)
+    turned = ImageOps.mirror(back) if duplex == "long" else ImageOps.flip(back)
+    side = layout.sides[0]
+    for slot in side.slots:
+        a, b, c, d, e, f = slot.matrix()
+        corners = [(a * x + c * y + e, b * x + d * y + f) for x in (0, w / 2) for y in (0, h)]  # the card's left half
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        left_half = Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        box = px_box(left_half, side.height, DPI, inset_px=2)
+        assert colours(front, box) == {RED}
+        assert colours(turned, box) == {(255, 255, 0)}

@@ -66,11 +66,11 @@ class Document:
         c.endForm()
         self._forms[key] = name
 
-    def place_form(self, key: str, x: float, y: float) -> None:
-        """Draw form `key` with its (0, 0) at (x, y) on the current page."""
+    def place_form(self, key: str, matrix: tuple[float, float, float, float, float, float]) -> None:
+        """Draw form `key` on the current page through `matrix` (PDF a, b, c, d, e, f)."""
         c = self.canvas
         c.saveState()
-        c.translate(x, y)
+        c.transform(*matrix)
         c.doForm(self._forms[key])
         c.restoreState()
 

@@ -54,7 +54,7 @@ def draw_pages(
         doc.begin_page(side.width, side.height, side.trim_box.box(), side.bleed_box.box())
         for item, slot in placements:
             face = fronts[item] if slot.face == "front" else back
-            doc.place_form(face.key, slot.bleed_box.x, slot.bleed_box.y)
+            doc.place_form(face.key, slot.matrix())
         draw_marks(doc.canvas, side)
         note = f"{text.print_note}   {page.number}/{page.total}"
         draw_note(doc.canvas, side.note_slots, note, text.chain, report, lang)
