@@ -212,7 +212,7 @@ def build_language(project, options: BuildOptions, layout: SheetLayout, run: lis
         fronts = [faces[card.id] for card in run]
         back = back_face(project, geometry) if layout.layout != "fronts-only" else None
         text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "")
-        doc = Document(body.primary, f"{project.config.game} — {loc.get('language.name')}", lang, layout.describe())
+        doc = Document(body.primary, f"{project.config.game} — {path.stem} ({loc.get('language.name')})", lang, layout.describe())
         draw_pages(doc, layout.pages(len(run)), fronts, back, (geometry.width, geometry.height), text, report, lang, progress)
     if options.strict and report.for_lang(lang):
         return BuiltFile(lang, path, doc.pages, len(run), doc.form_count, 0, written=False)
