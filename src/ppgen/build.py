@@ -111,10 +111,10 @@ def resolve_languages(project, lang: str | None) -> tuple[str, ...]:
         langs = list(project.languages)
     else:
         langs = [part.strip() for part in lang.split(",") if part.strip()]
-    for code in langs:
-        project.language(code)  # a locale file and fonts, or a UsageError saying which is missing
     if not langs:
         raise UsageError("--lang: name a language (e.g. ja) or all")
+    for code in langs:
+        project.language(code)  # a locale file and fonts, or a UsageError saying which is missing
     return tuple(dict.fromkeys(langs))
 
 
@@ -171,7 +171,7 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
         raise UsageError("nothing to print: the selection holds no cards")
     stem = name or "cards"
     suffix = "".join(f"-{f}" for f in options.factions) if cards is None else ""
-    result = BuildResult(layout, report=report or BuildReport())
+    result = BuildResult(layout, report=report if report is not None else BuildReport())
     total = layout.page_count(len(run)) * len(options.langs)
     done = 0
     for lang in options.langs:
@@ -228,7 +228,7 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
     from .pdf import Document
     from .sheets import CalibrationText, draw_calibration, offset_text
 
-    result = BuildResult(None, report=report or BuildReport())
+    result = BuildResult(None, report=report if report is not None else BuildReport())
     cal = calibration_sheet(options.paper, options.duplex, options.back_offset)
     for lang in options.langs:
         loc = project.locale(lang)
