@@ -1,0 +1,92 @@
+"""`ppgen build`: card sheets as print-ready PDFs, one folder per language."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from . import main_group
+
+SHOWN_WARNINGS = 20
+
+
+def sheet_options(f):
+    """The paper and duplex options `build` and `calibrate` share (defaults: ppgen.yaml `build:`)."""
+    options = [
+        click.option("--lang", "-l", help="Language code, several separated by commas, or 'all' (default: the source language)."),
+        click.option("--out", "-o", type=click.Path(file_okay=False), help="Output folder; one subfolder per language (default: build.out in ppgen.yaml, 'out')."),
+        click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), help="Paper size (default a4)."),
+        click.option("--duplex", type=click.Choice(["long", "short"]), help="The edge your printer flips the sheet on (default long)."),
+        click.option("--back-offset", metavar="X,Y", help="Shift back pages by X mm right and Y mm up, as seen on the back; read it from `ppgen calibrate`."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+@main_group.command("build")
+@sheet_options
+@click.option("--card-size", metavar="SIZE", help="poker (63 × 88 mm, default), bridge, mini, tarot, or WxH in mm, e.g. 63x88.")
+@click.option("--bleed", metavar="MM", help="Bleed printed around every card, in mm (e.g. 3); cards move apart to make room.")
+@click.option("--gutter", metavar="MM", help="Extra space between neighbouring cards, in mm.")
+@click.option("--layout", type=click.Choice(["duplex", "foldover", "fronts-only"]), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only.")
+@click.option("--faction", "-f", "factions", multiple=True, metavar="FACTION", help="Only this faction's starter deck (repeat for several).")
+@click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
+@click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
+@click.pass_obj
+def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, factions, strict, report_json):
+    """Build the card sheets: every card of the seven starter decks, each card
+    repeated for its copies (280 cards), fronts and backs, ready to print and cut.
+
+    Writes OUT/LANG/cards-LANG.pdf (cards-LANG-FACTION.pdf with --faction).
+    Print at 100 % (actual size); cut along the crop marks in the margins.
+    Unset options come from the `build:` section of ppgen.yaml.
+
+    \b
+    Examples:
+      ppgen build --lang ja                     9 poker cards per A4 page, duplex
+      ppgen build --lang all --paper letter
+      ppgen build --lang en --faction rome --faction sparta
+      ppgen build --lang ko --layout foldover   no duplex printer needed
+      ppgen build --bleed 3 --card-size bridge
+      ppgen build --back-offset 1.5,-0.5       after reading `ppgen calibrate`
+      ppgen build --lang all --strict --report-json out/report.json
+    """
+    from ..build import BuildOptions, build
+    from ..project import load
+
+    project = load(ui.root)
+    options = BuildOptions.resolve(
+        project, lang=lang, out=out, paper=paper, card_size=card_size, bleed=bleed, gutter=gutter, duplex=duplex,
+        back_offset=back_offset, layout=layout, factions=factions, strict=strict,
+    )
+    layout_plan = options.sheet_layout()
+    ui.info(f"{layout_plan.describe()}")
+    result = build(project, options, progress=ui.progress)
+    ui.end_progress()
+    finish(ui, project, result, report_json, what="card sheets")
+
+
+def finish(ui, project, result, report_json, what: str) -> None:
+    """Show warnings and files, write the JSON report, end with the one-line summary;
+    exit 1 when --strict refused a file."""
+    for line in result.report.lines(limit=SHOWN_WARNINGS):
+        ui.warn(line)
+    ui.warnings = len(result.report)
+    if report_json:
+        result.report.write_json(report_json, [f.as_dict(project.dir.show(f.path)) for f in result.files])
+    written, refused = result.written, result.refused
+    for f in written:
+        cards = f", {f.cards} cards" if f.cards else ""
+        ui.info(f"  {project.dir.show(f.path)}: {f.pages} pages{cards}, {f.bytes / 1e6:.1f} MB")
+    for f in refused:
+        n = len(result.report.for_lang(f.lang))
+        ui.error(f"--strict: {f.lang} has {n} warning{'s' if n != 1 else ''}; {project.dir.show(f.path)} was not written")
+    if not written:
+        ui.summary(f"no {what} written")
+    else:
+        where = project.dir.show(written[0].path) if len(written) == 1 else f"{len(written)} PDFs in {project.dir.show(written[0].path.parent.parent)}"
+        cards = sum(f.cards for f in written)
+        ui.summary(f"wrote {where}: {sum(f.pages for f in written)} pages" + (f", {cards} cards" if cards else ""))
+    if refused:
+        sys.exit(1)

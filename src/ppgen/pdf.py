@@ -1,0 +1,148 @@
+"""Writing PDFs: one canvas per output file, faces drawn once, written atomically.
+
+- Every font is embedded: the canvas starts in a registered TrueType font
+  (never ReportLab's default Helvetica, which is not embedded), and text is
+  drawn in the fonts of a FontChain.
+- Deterministic: `invariant=1`, so the same inputs give byte-identical files.
+- A face (a card front, the card back) is a PDF form XObject, drawn once and
+  placed for every copy, so 280 cards cost 142 drawings, not 280.
+- Page boxes: MediaBox = the paper, TrimBox/BleedBox = the cards' trim and
+  bleed (what print shops read); no CropBox, so viewers show the whole sheet.
+- Written with `files.write_atomic`: an interrupted build never leaves half a PDF.
+"""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Callable
+
+from . import __version__
+from .files import write_atomic
+
+
+class Document:
+    """A PDF being drawn in memory; `save()` writes it atomically."""
+
+    def __init__(self, initial_font: str, title: str, lang: str | None = None, subject: str = ""):
+        from reportlab.pdfgen.canvas import Canvas
+
+        self._buffer = io.BytesIO()
+        self.canvas = Canvas(
+            self._buffer,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=initial_font,
+            initialFontSize=10,
+            lang=lang,
+        )
+        self.canvas.setTitle(title)
+        self.canvas.setSubject(subject)
+        self.canvas.setCreator(f"ppgen {__version__}")
+        self.canvas.setProducer(f"ppgen {__version__} (ReportLab)")
+        self._forms: dict[str, str] = {}
+        self._in_page = False
+        self.pages = 0
+
+    # ── forms: each distinct drawing once ────────────────────────────────
+    def has_form(self, key: str) -> bool:
+        return key in self._forms
+
+    def define_form(self, key: str, width: float, height: float, draw: Callable) -> None:
+        """Record `draw(canvas)` once as a form of `width` × `height` points (clipped to it).
+
+        Call between pages (before `begin_page`): ReportLab keeps one stream at a time.
+        """
+        if key in self._forms:
+            return
+        if self._in_page:
+            raise RuntimeError("define forms before begin_page()")
+        name = form_name(key, len(self._forms))
+        c = self.canvas
+        c.beginForm(name, 0, 0, width, height)
+        c.saveState()
+        draw(c)
+        c.restoreState()
+        c.endForm()
+        self._forms[key] = name
+
+    def place_form(self, key: str, matrix: tuple[float, float, float, float, float, float]) -> None:
+        """Draw form `key` on the current page through `matrix` (PDF a, b, c, d, e, f)."""
+        c = self.canvas
+        c.saveState()
+        c.transform(*matrix)
+        c.doForm(self._forms[key])
+        c.restoreState()
+
+    @property
+    def form_count(self) -> int:
+        return len(self._forms)
+
+    # ── pages ────────────────────────────────────────────────────────────
+    def begin_page(self, width: float, height: float, trim_box: tuple | None = None, bleed_box: tuple | None = None) -> None:
+        """Start a page; boxes are (x0, y0, x1, y1) in points, or None for none."""
+        c = self.canvas
+        c.setPageSize((width, height))
+        c.setTrimBox(_array(trim_box))
+        c.setBleedBox(_array(bleed_box))
+        self._in_page = True
+
+    def end_page(self) -> None:
+        self.canvas.showPage()
+        self._in_page = False
+        self.pages += 1
+
+    # ── output ───────────────────────────────────────────────────────────
+    def data(self) -> bytes:
+        """The finished PDF (the document cannot be drawn on afterwards)."""
+        self.canvas.save()
+        return self._buffer.getvalue()
+
+    def save(self, path: Path) -> int:
+        """Write the PDF atomically; return its size in bytes."""
+        data = self.data()
+        write_atomic(Path(path), data)
+        return len(data)
+
+
+def _array(box) -> list[float] | None:
+    return None if box is None else [round(v, 4) for v in box]
+
+
+_NAME_RE = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+def form_name(key: str, number: int) -> str:
+    """A PDF-safe, unique XObject name for a face key (its key, when that is safe)."""
+    safe = _NAME_RE.sub("_", key)[:60]
+    return safe if safe == key else f"f{number}_{safe}"
+
+
+def text_line(canvas, chain, text: str, x: float, y: float, size: float, anchor: str = "start") -> float:
+    """Draw one line of `text` with baseline at y, each run in its chain font; return its width.
+
+    anchor: start | middle | end (of the line, at x). Interim helper for sheet
+    furniture (notes, calibration page) until the text engine offers one-line fitting.
+    """
+    width = chain.width(text, size)
+    if anchor == "middle":
+        x -= width / 2
+    elif anchor == "end":
+        x -= width
+    t = canvas.beginText(x, y)
+    for font, run in chain.runs(text):
+        t.setFont(font, size)
+        t.textOut(run)
+    canvas.drawText(t)
+    return width
+
+
+def fit_size(chain, text: str, max_width: float, size: float, min_size: float) -> float:
+    """The largest size ≤ `size` (0.25 pt steps) at which `text` fits `max_width`; `min_size` at worst."""
+    width = chain.width(text, 1.0)
+    if width <= 0:
+        return size
+    best = max_width / width
+    if best >= size:
+        return size
+    return max(min_size, int(best * 4) / 4)

@@ -1,0 +1,99 @@
+"""What a build noticed: warnings collected while drawing, shown as text and JSON.
+
+Codes (stable, for scripts):
+  fallback       a text is not translated; English was printed instead
+  shrunk         a text was set at the minimum size to fit its box
+  overflow       a text does not fit its box even at the minimum size
+  missing-glyph  no font in the language's chain can draw a character
+  sheet          something about the sheet itself (e.g. the print note hardly fits)
+
+`--strict` turns any warning into a failed build (exit 1) and the PDF of that
+language is not written.
+"""
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from .files import write_atomic
+
+
+@dataclass(frozen=True, order=True)
+class BuildWarning:
+    lang: str  # "" when it concerns every language
+    code: str
+    subject: str  # a locale key or card id, or "" for the whole file
+    message: str
+
+    def __str__(self) -> str:
+        where = " ".join(x for x in (self.lang, self.subject) if x)
+        return f"{where}: {self.code}: {self.message}" if where else f"{self.code}: {self.message}"
+
+
+@dataclass
+class BuildReport:
+    """Warnings of one build, each recorded once, in a stable order."""
+
+    warnings: list[BuildWarning] = field(default_factory=list)
+    _seen: set = field(default_factory=set, repr=False)
+
+    def warn(self, code: str, message: str, *, lang: str = "", subject: str = "") -> None:
+        w = BuildWarning(lang, code, subject, message)
+        if w not in self._seen:
+            self._seen.add(w)
+            self.warnings.append(w)
+
+    # conveniences for the face and text engines
+    def shrunk(self, lang: str, key: str, size: float) -> None:
+        self.warn("shrunk", f"set at the minimum size, {size:g} pt, to fit", lang=lang, subject=key)
+
+    def overflow(self, lang: str, key: str, message: str = "does not fit its box even at the minimum size") -> None:
+        self.warn("overflow", message, lang=lang, subject=key)
+
+    @contextmanager
+    def fallbacks_of(self, locale) -> Iterator[None]:
+        """Within the block, record a warning for each text of `locale` that falls back to
+        English (only the lookups made in the block: the locale is shared and cached)."""
+        earlier, locale.fallbacks = locale.fallbacks, set()
+        try:
+            yield
+        finally:
+            for key in sorted(locale.fallbacks):
+                self.warn("fallback", "not translated; printed in English", lang=locale.lang, subject=key)
+            locale.fallbacks = earlier | locale.fallbacks
+
+    def for_lang(self, lang: str) -> list[BuildWarning]:
+        return [w for w in self.warnings if w.lang in (lang, "")]
+
+    def __len__(self) -> int:
+        return len(self.warnings)
+
+    def sorted(self) -> list[BuildWarning]:
+        return sorted(self.warnings)
+
+    def lines(self, limit: int | None = None) -> list[str]:
+        """The warnings as text, one a line; with `limit`, the rest summed up in a last line."""
+        items = self.sorted()
+        shown = [str(w) for w in (items if limit is None else items[:limit])]
+        if limit is not None and len(items) > limit:
+            shown.append(f"… and {len(items) - limit} more (--report-json FILE lists them all)")
+        return shown
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for w in self.warnings:
+            out[w.code] = out.get(w.code, 0) + 1
+        return dict(sorted(out.items()))
+
+    def as_dict(self, files: list[dict] | None = None) -> dict:
+        return {
+            "warnings": [asdict(w) for w in self.sorted()],
+            "counts": self.counts(),
+            "files": files or [],
+        }
+
+    def write_json(self, path: Path, files: list[dict] | None = None) -> None:
+        write_atomic(Path(path), json.dumps(self.as_dict(files), ensure_ascii=False, indent=2) + "\n")

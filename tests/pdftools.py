@@ -1,0 +1,132 @@
+"""Reading PDFs back in tests: placements of form XObjects, fonts, rendered pixels."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+MM = 72 / 25.4
+
+
+def reader(pdf):
+    import pypdf
+
+    return pypdf.PdfReader(io.BytesIO(pdf) if isinstance(pdf, bytes) else str(pdf))
+
+
+@dataclass(frozen=True)
+class Placed:
+    form: str  # the face key (XObject name without ReportLab's prefix)
+    x: float  # bottom-left corner of the drawn box on the page
+    y: float
+    rotation: int = 0  # degrees anticlockwise
+
+
+def placements(page) -> list[Placed]:
+    """Every form drawn on a page, with the translation in force when it was drawn."""
+    from pypdf.generic import ContentStream
+
+    stream = ContentStream(page.get_contents(), page.pdf)
+    xobjects = {k: v.get_object() for k, v in page["/Resources"].get("/XObject", {}).items()}
+    out, m, stack = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
+    for operands, op in stream.operations:
+        if op == b"q":
+            stack.append(m)
+        elif op == b"Q":
+            m = stack.pop()
+        elif op == b"cm":  # new CTM = operand matrix × current
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = m
+            m = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+        elif op == b"Do":
+            a, b, c, d, e, f = m
+            assert abs(a * d - b * c) == 1 and {abs(a), abs(b), abs(c), abs(d)} <= {0, 1}, "faces are placed at their size"
+            x0, y0, x1, y1 = (float(v) for v in xobjects[operands[0]]["/BBox"])
+            corners = [(a * x + c * y + e, b * x + d * y + f) for x in (x0, x1) for y in (y0, y1)]
+            rotation = {(1, 0): 0, (0, 1): 90, (-1, 0): 180, (0, -1): 270}[(round(a), round(b))]
+            out.append(Placed(form_key(operands[0]), min(p[0] for p in corners), min(p[1] for p in corners), rotation))
+    return out
+
+
+def form_key(name) -> str:
+    """A form XObject's resource name without ReportLab's prefix: the face key."""
+    return str(name)[1:].removeprefix("FormXob.")
+
+
+def fonts(pdf) -> dict[str, bool]:
+    """Every font used by any page or form: base font name -> embedded?"""
+    found: dict[str, bool] = {}
+    seen: set = set()
+
+    def embedded(font) -> bool:
+        font = font.get_object()
+        if font.get("/Subtype") == "/Type0":
+            font = font["/DescendantFonts"][0].get_object()
+        desc = font.get("/FontDescriptor")
+        if desc is None:
+            return False
+        desc = desc.get_object()
+        return any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+    def walk(obj) -> None:
+        obj = obj.get_object()
+        res = obj.get("/Resources")
+        if res is None:
+            return
+        res = res.get_object()
+        for font in (res.get("/Font") or {}).values():
+            font = font.get_object()
+            found[str(font["/BaseFont"])] = embedded(font)
+        for xobj in (res.get("/XObject") or {}).values():
+            ref = getattr(xobj, "idnum", id(xobj))
+            if ref not in seen:
+                seen.add(ref)
+                walk(xobj)
+
+    for page in reader(pdf).pages:
+        walk(page)
+    return found
+
+
+def render(pdf, index: int, dpi: float = 100):
+    """Page `index` as an RGB PIL image."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(Path(pdf)))
+    try:
+        return doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+
+
+def px_box(rect, height_pt: float, dpi: float, inset_px: int = 0) -> tuple[int, int, int, int]:
+    """A rectangle in points (origin bottom-left) as a PIL box (origin top-left) at `dpi`."""
+    k = dpi / 72
+    x0, x1 = rect.x * k, rect.x1 * k
+    y0, y1 = (height_pt - rect.y1) * k, (height_pt - rect.y) * k
+    import math
+
+    return (math.ceil(x0) + inset_px, math.ceil(y0) + inset_px, math.floor(x1) - inset_px, math.floor(y1) - inset_px)
+
+
+def colours(image, box, most: int = 4096) -> set:
+    """The distinct colours inside a PIL box ({"many"} beyond `most`)."""
+    found = image.crop(box).getcolors(maxcolors=most)
+    return {"many"} if found is None else {c for _, c in found}
+
+
+def texts(pdf) -> list[str]:
+    """The text of every page (PDFium's extraction: fast, and it reads form XObjects too)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(Path(pdf)))
+    try:
+        out = []
+        for page in doc:
+            tp = page.get_textpage()
+            out.append(" ".join(tp.get_text_range().split()))
+            tp.close()
+            page.close()
+        return out
+    finally:
+        doc.close()

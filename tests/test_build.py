@@ -1,0 +1,227 @@
+"""`ppgen build` and `ppgen calibrate` end to end: the PDFs read back, options, errors, --strict."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+import ppgen
+from pdftools import MM, fonts, placements, reader, texts
+from ppgen.build import BuildOptions, build
+from ppgen.errors import DataError, UsageError
+
+LANGS = ["en", "ja", "ko", "zh"]
+
+
+def run_cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "ppgen", *args], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.fixture(scope="session")
+def built(project, tmp_path_factory):
+    """The default build of every language, once for the whole session."""
+    out = tmp_path_factory.mktemp("out")
+    return build(project, BuildOptions.resolve(project, lang="all", out=out))
+
+
+# ── the default build ────────────────────────────────────────────────────────
+def test_default_build_writes_one_pdf_per_language(built):
+    assert [f.lang for f in built.files] == LANGS
+    for f in built.files:
+        assert f.path.name == f"cards-{f.lang}.pdf" and f.path.parent.name == f.lang and f.path.is_file()
+        assert (f.cards, f.pages, f.faces) == (280, 64, 142)  # 141 fronts + 1 back
+        assert f.bytes == f.path.stat().st_size
+        assert not list(f.path.parent.glob("*.part"))
+    assert len(built.report) == 0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_is_printed_as_often_as_its_copies(built, project, lang):
+    pdf = reader(next(f.path for f in built.files if f.lang == lang))
+    fronts, backs = Counter(), 0
+    for n, page in enumerate(pdf.pages):
+        placed = placements(page)
+        if n % 2 == 0:  # a front page, followed by its back page
+            assert all(p.form.startswith(f"front-{lang}-") for p in placed)
+            fronts.update(p.form.removeprefix(f"front-{lang}-") for p in placed)
+            assert len(placed) == (9 if n < 62 else 280 - 31 * 9)
+            assert len(placements(pdf.pages[n + 1])) == len(placed)
+        else:
+            assert {p.form for p in placed} == {"back"}
+            backs += len(placed)
+    assert fronts == {card.id: card.copies for card in project.game.cards}
+    assert backs == 280
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_font_is_embedded(built, lang):
+    found = fonts(next(f.path for f in built.files if f.lang == lang))
+    assert found and all(found.values()), found
+    assert not any(name.lstrip("/").split("+")[-1].startswith(("Helvetica", "Times", "Courier")) for name in found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_says_print_at_actual_size(built, project, lang):
+    note = " ".join(project.locale(lang).get("sheet.print-note").split())
+    path = next(f.path for f in built.files if f.lang == lang)
+    for n, text in enumerate(texts(path), 1):
+        assert note in text and f"{n}/64" in text, (lang, n, text[-200:])
+    for page in reader(path).pages:
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 210 * MM, 297 * MM], abs=0.01)
+
+
+def test_rebuilding_gives_identical_bytes(built, project, tmp_path):
+    again = build(project, BuildOptions.resolve(project, lang="ja", out=tmp_path))
+    first = next(f.path for f in built.files if f.lang == "ja")
+    assert again.files[0].path.read_bytes() == first.read_bytes()
+
+
+def test_one_faction_and_a_decklist(project, tmp_path):
+    rome = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path, factions=["rome"]))
+    (f,) = rome.files
+    assert f.path.name == "cards-en-rome.pdf" and (f.cards, f.pages) == (40, 10)
+    hastati = project.game.card("hastati-line")
+    deck = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path, layout="fronts-only"),
+                 cards=[(hastati, 3)], name="my-deck")
+    (f,) = deck.files
+    assert f.path.name == "my-deck-en.pdf" and (f.cards, f.pages, f.faces) == (3, 1, 1)
+    assert [p.form for p in placements(reader(f.path).pages[0])] == ["front-en-hastati-line"] * 3
+
+
+def test_back_offset_moves_back_pages_only(project, tmp_path):
+    def pages(offset):
+        result = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path / str(offset), factions=["sparta"], back_offset=offset))
+        return [placements(p) for p in reader(result.files[0].path).pages]
+
+    plain, moved = pages("0,0"), pages("-1.5,2")
+    for n, (a, b) in enumerate(zip(plain, moved)):
+        for p, q in zip(a, b):
+            shift = (q.x - p.x, q.y - p.y)
+            assert shift == pytest.approx((0, 0) if n % 2 == 0 else (-1.5 * MM, 2 * MM), abs=0.01)
+
+
+def test_foldover_and_letter(project, tmp_path):
+    result = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path, paper="letter", layout="foldover", factions=["egypt"]))
+    pdf = reader(result.files[0].path)
+    assert len(pdf.pages) == 10  # 40 cards, 4 per page (sideways, in a column each side of the fold)
+    W = 215.9 * MM
+    for page in pdf.pages:
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, W, 279.4 * MM], abs=0.01)
+        fronts = [p for p in placements(page) if p.form != "back"]
+        backs = [p for p in placements(page) if p.form == "back"]
+        assert len(fronts) == len(backs) == 4
+        for f, b in zip(fronts, backs):  # mirrored across the vertical middle line, turned the other way
+            assert (f.rotation, b.rotation) == (90, 270)
+            assert b.x + 88 * MM / 2 == pytest.approx(W - (f.x + 88 * MM / 2), abs=0.01) and b.y == pytest.approx(f.y, abs=0.01)
+    assert "Fold along the dashed line" in texts(result.files[0].path)[0]
+
+
+# ── options: ppgen.yaml defaults, command line over them, checked once ───────
+def test_ppgen_yaml_build_section_sets_the_defaults(game_copy, tmp_path):
+    conf = game_copy / "ppgen.yaml"
+    text = conf.read_text(encoding="utf-8")
+    conf.write_text(text.replace("  paper: a4 ", "  paper: letter ").replace("  layout: duplex", "  layout: fronts-only"), encoding="utf-8")
+    project = ppgen.load(game_copy)
+    options = BuildOptions.resolve(project, factions=["rome"])
+    assert options.paper.key == "letter" and options.layout == "fronts-only" and options.langs == ("en",)
+    assert options.out == game_copy / "out"  # relative to the game directory
+    assert BuildOptions.resolve(project, paper="a4").paper.key == "a4"  # the command line wins
+    result = build(project, options)
+    pdf = reader(result.files[0].path)
+    assert len(pdf.pages) == 5 and all(len(placements(p)) and "back" not in {x.form for x in placements(p)} for p in pdf.pages)
+
+
+def test_a_bad_build_value_in_ppgen_yaml_is_pointed_at(game_copy):
+    conf = game_copy / "ppgen.yaml"
+    conf.write_text(conf.read_text(encoding="utf-8").replace("card_size: poker", "card_size: huge"), encoding="utf-8")
+    line = next(i for i, t in enumerate(conf.read_text(encoding="utf-8").splitlines(), 1) if "card_size: huge" in t)
+    with pytest.raises(DataError) as exc:
+        ppgen.load(game_copy)
+    (problem,) = exc.value.problems
+    assert problem.line == line and "unknown card size 'huge'" in problem.message
+
+
+@pytest.mark.parametrize("given,needle", [
+    ({"bleed": "-1"}, "--bleed: bleed must be between 0 and 10 mm"),
+    ({"back_offset": "1"}, "--back-offset: back offset must be two numbers"),
+    ({"card_size": "63"}, "--card-size: unknown card size '63'"),
+    ({"lang": "jp"}, "unknown language 'jp' (available: en, ja, ko, zh)"),
+    ({"factions": ["rom"]}, "unknown faction 'rom'; did you mean 'rome'"),
+])
+def test_bad_options_are_refused_with_the_option_named(project, given, needle):
+    with pytest.raises(UsageError) as exc:
+        BuildOptions.resolve(project, **given)
+    assert needle in str(exc.value)
+
+
+# ── the command line ─────────────────────────────────────────────────────────
+def test_cli_build_writes_into_the_game_directory(game_copy):
+    result = run_cli("--root", str(game_copy), "build", "--lang", "ja", "--faction", "rome")
+    assert result.returncode == 0, result.stderr
+    assert (game_copy / "out" / "ja" / "cards-ja-rome.pdf").is_file()
+    assert "wrote out/ja/cards-ja-rome.pdf: 10 pages, 40 cards" in result.stderr.splitlines()[-1]
+
+
+def test_cli_refuses_cards_that_do_not_fit(game_copy):
+    result = run_cli("--root", str(game_copy), "build", "--paper", "letter", "--card-size", "200x270", "--bleed", "3")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "do not fit on Letter" in result.stderr and "short by" in result.stderr
+    assert not (game_copy / "out" / "en").exists()
+
+
+def test_strict_refuses_a_build_with_warnings_and_the_report_lists_them(game_copy, tmp_path):
+    ja = game_copy / "locales" / "ja.yaml"
+    lines = ja.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = lines.index("card.hastati-line.name:\n")
+    ja.write_text("".join(lines[:start] + lines[start + 3:]), encoding="utf-8")  # the name is no longer translated
+    report = tmp_path / "report.json"
+    pdf = game_copy / "out" / "ja" / "cards-ja-rome.pdf"
+    strict = run_cli("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome", "--strict", "--report-json", str(report))
+    assert strict.returncode == 1, strict.stderr
+    assert not pdf.exists() and "not written" in strict.stderr
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert {"lang": "ja", "code": "fallback", "subject": "card.hastati-line.name",
+            "message": "not translated; printed in English"} in data["warnings"]
+    assert data["files"][0]["written"] is False
+    relaxed = run_cli("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome")
+    assert relaxed.returncode == 0 and pdf.is_file()
+    assert "card.hastati-line.name" in relaxed.stderr and "1 warning" in relaxed.stderr
+
+
+def test_strict_build_and_calibration_of_every_language_have_no_warnings(game_copy):
+    result = run_cli("--root", str(game_copy), "build", "--lang", "all", "--strict", "-f", "dacia")
+    assert result.returncode == 0, result.stderr
+    result = run_cli("--root", str(game_copy), "calibrate", "--lang", "all", "--strict")
+    assert result.returncode == 0, result.stderr
+    for lang in LANGS:
+        assert (game_copy / "out" / lang / f"calibrate-{lang}.pdf").is_file()
+
+
+def test_calibrate_explains_itself_in_the_chosen_language(game_copy):
+    result = run_cli("--root", str(game_copy), "calibrate", "--lang", "ja", "--paper", "letter", "--duplex", "short", "--back-offset", "-1.5,2")
+    assert result.returncode == 0, result.stderr
+    path = game_copy / "out" / "ja" / "calibrate-ja.pdf"
+    pdf = reader(path)
+    assert len(pdf.pages) == 2
+    for page in pdf.pages:
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 215.9 * MM, 279.4 * MM], abs=0.01)
+    front, back = texts(path)
+    assert "両面印刷の位置合わせテスト" in front and "短辺綴じ" in front and "-1.5,2 mm" in front
+    assert "裏面" in back
+    found = fonts(path)
+    assert found and all(found.values())
+
+
+def test_build_help_has_examples_and_imports_no_pdf_library():
+    code = (
+        "import sys\nfrom ppgen.cli import main\n"
+        "for cmd in ('build', 'calibrate'):\n"
+        "    try:\n        main([cmd, '--help'])\n    except SystemExit:\n        pass\n"
+        "print('HEAVY', [m for m in ('reportlab', 'PIL', 'pypdf', 'pypdfium2') if m in sys.modules])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "HEAVY []" in result.stdout, result.stdout + result.stderr
+    assert result.stdout.count("Examples:") == 2 and "--back-offset" in result.stdout

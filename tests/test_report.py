@@ -1,0 +1,58 @@
+"""The build report: warnings recorded once, listed as text and JSON, fallbacks watched per build."""
+from __future__ import annotations
+
+import json
+
+import ppgen
+from ppgen.build import BuildOptions, build
+from ppgen.report import BuildReport
+
+
+def test_warnings_are_recorded_once_and_listed_in_a_stable_order(tmp_path):
+    report = BuildReport()
+    report.overflow("ko", "card.x.effect")
+    report.shrunk("ja", "card.y.effect", 6)
+    report.overflow("ko", "card.x.effect")
+    report.warn("sheet", "no room", lang="en")
+    assert len(report) == 3
+    assert report.lines() == [
+        "en: sheet: no room",
+        "ja card.y.effect: shrunk: set at the minimum size, 6 pt, to fit",
+        "ko card.x.effect: overflow: does not fit its box even at the minimum size",
+    ]
+    assert report.lines(limit=1)[-1] == "… and 2 more (--report-json FILE lists them all)"
+    assert [w.code for w in report.for_lang("ko")] == ["overflow"]
+    path = tmp_path / "r.json"
+    report.write_json(path, [{"lang": "ko"}])
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["counts"] == {"overflow": 1, "sheet": 1, "shrunk": 1} and data["files"] == [{"lang": "ko"}]
+    assert [w["subject"] for w in data["warnings"]] == ["", "card.y.effect", "card.x.effect"]
+
+
+def test_fallbacks_are_those_of_the_block_and_the_locale_keeps_its_record(game_copy):
+    key = "sheet.print-note"
+    ko = game_copy / "locales" / "ko.yaml"
+    lines = ko.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = lines.index(f"{key}:\n")
+    ko.write_text("".join(lines[:start] + lines[start + 3:]), encoding="utf-8")
+    project = ppgen.load(game_copy)
+    loc = project.locale("ko")
+    loc.get("sheet.print-note")  # looked up before the block: already recorded on the locale
+    report = BuildReport()
+    with report.fallbacks_of(loc):
+        assert loc.get("faction.rome") != "Rome"  # translated: no warning
+    assert len(report) == 0
+    with report.fallbacks_of(loc):
+        assert loc.get("sheet.print-note").startswith("Print at 100 %")
+    assert [(w.lang, w.code, w.subject) for w in report.warnings] == [("ko", "fallback", "sheet.print-note")]
+    assert loc.fallbacks == {"sheet.print-note"}
+
+
+def test_a_character_no_font_has_is_reported(game_copy, tmp_path):
+    zh = game_copy / "locales" / "zh.yaml"
+    text = zh.read_text(encoding="utf-8")
+    zh.write_text(text.replace("请以 100%（实际尺寸）打印", "请以 100%（实际尺寸）打印 \U00013000"), encoding="utf-8")
+    project = ppgen.load(game_copy)
+    result = build(project, BuildOptions.resolve(project, lang="zh", out=tmp_path, factions=["egypt"]))
+    assert [(w.code, w.subject, w.message) for w in result.report.warnings] == [
+        ("missing-glyph", "sheet.print-note", "no font can draw \U00013000")]
