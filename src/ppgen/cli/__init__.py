@@ -91,5 +91,28 @@ def _register() -> None:
     _registered = True
     from . import commands  # noqa: F401  (registers the commands on main_group)
 
+    for command in main_group.commands.values():
+        _add_common_options(command)
+
+
+def _set_quiet(ctx, _param, value):
+    if value:
+        ctx.find_object(UI).quiet = True
+
+
+def _set_root(ctx, _param, value):
+    if value:
+        ctx.find_object(UI).root = value
+
+
+def _add_common_options(command: click.Command) -> None:
+    """`--quiet` and `--root` work after the command name too (`ppgen build --quiet`)."""
+    command.params.append(click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, callback=_set_quiet,
+                                       help="Print only errors and the final summary."))
+    command.params.append(click.Option(["--root"], type=click.Path(file_okay=False), expose_value=False,
+                                       callback=_set_root, help="Game directory (default: found upward from the current folder)."))
+    for sub in getattr(command, "commands", {}).values():
+        _add_common_options(sub)
+
 
 __all__ = ["main", "main_group", "UsageError"]

@@ -31,10 +31,12 @@ def sheet_options(f):
 @click.option("--gutter", metavar="MM", help="Extra space between neighbouring cards, in mm.")
 @click.option("--layout", type=click.Choice(["duplex", "foldover", "fronts-only"]), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only.")
 @click.option("--faction", "-f", "factions", multiple=True, metavar="FACTION", help="Only this faction's starter deck (repeat for several).")
+@click.option("--deck", "deck_path", type=click.Path(dir_okay=False), help="Print exactly the cards of this decklist (any language); it is validated first.")
+@click.option("--force", is_flag=True, help="With --deck: print the deck even if it breaks deck-building rules.")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
 @click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
 @click.pass_obj
-def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, factions, strict, report_json):
+def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, factions, deck_path, force, strict, report_json):
     """Build the card sheets: every card of the seven starter decks, each card
     repeated for its copies (280 cards), fronts and backs, ready to print and cut.
 
@@ -48,6 +50,7 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
       ppgen build --lang all --paper letter
       ppgen build --lang en --faction rome --faction sparta
       ppgen build --lang ko --layout foldover   no duplex printer needed
+      ppgen build --deck my-deck.txt --lang ja  a decklist, validated first, printed in Japanese
       ppgen build --bleed 3 --card-size bridge
       ppgen build --back-offset 1.5,-0.5       after reading `ppgen calibrate`
       ppgen build --lang all --strict --report-json out/report.json
@@ -60,11 +63,34 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
         project, lang=lang, out=out, paper=paper, card_size=card_size, bleed=bleed, gutter=gutter, duplex=duplex,
         back_offset=back_offset, layout=layout, factions=factions, strict=strict,
     )
+    cards, name = (None, None)
+    if deck_path:
+        if factions:
+            raise click.UsageError("--deck and --faction cannot be combined: the decklist says which cards to print")
+        cards, name = checked_deck(ui, project, deck_path, options.langs[0], force)
     layout_plan = options.sheet_layout()
     ui.info(f"{layout_plan.describe()}")
-    result = build(project, options, progress=ui.progress)
+    result = build(project, options, cards=cards, name=name, progress=ui.progress)
     ui.end_progress()
     finish(ui, project, result, report_json, what="card sheets")
+
+
+def checked_deck(ui, project, path, lang: str, force: bool):
+    """Load and validate a decklist; an illegal deck stops the build (exit 1) unless --force."""
+    from pathlib import Path
+
+    from ..decks import load_deck, report_lines, validate
+
+    deck = load_deck(project, Path(path))
+    report = validate(project, deck)
+    if not report.legal:
+        for line in report_lines(report, project, lang):
+            click.echo(line, err=True)
+        if not force:
+            ui.summary(f"{project.dir.show(Path(path))} is not a legal deck; nothing was printed (use --force to print it anyway)", ok=False)
+            sys.exit(1)
+        ui.warn(f"{project.dir.show(Path(path))} is not a legal deck; printing it anyway (--force)")
+    return deck.card_list(project.game), Path(path).stem
 
 
 def finish(ui, project, result, report_json, what: str) -> None:
