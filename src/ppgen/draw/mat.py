@@ -318,12 +318,12 @@ def _energy_panel(p: MatPainter, box: tuple) -> None:
     head = text_style(p.project, p.lang, "bold", t.small, col.ink, min_size=t.min, align="center", valign="middle")
     nums = text_style(p.project, p.lang, "bold", t.body, col.heading, min_size=t.min, align="center", valign="middle")
     p.text("mat.turn", replace(head, align="left"), (x + mm(1), table_top - row_h, label_w - mm(1.5), row_h), label=True)
+    for i, (turn, _) in enumerate(schedule):
+        draw(c, layout(turn, head, cell_w, row_h), x + label_w + i * cell_w, table_top - row_h)
     p.text("mat.energy-max", replace(head, align="left"), (x + mm(1), table_top - 2 * row_h, label_w - mm(1.5), row_h),
            label=True)
-    for i, (turn, value) in enumerate(schedule):
-        cx = x + label_w + i * cell_w
-        draw(c, layout(turn, head, cell_w, row_h), cx, table_top - row_h)
-        draw(c, layout(str(value), nums, cell_w, row_h), cx, table_top - 2 * row_h)
+    for i, (_, value) in enumerate(schedule):
+        draw(c, layout(str(value), nums, cell_w, row_h), x + label_w + i * cell_w, table_top - 2 * row_h)
     note = text_style(p.project, p.lang, "body", t.small, col.ink, min_size=t.min, align="center", valign="middle", leading=1.25)
     below = table_top - 2 * row_h - mm(1)
     p.text("mat.energy-note", note, (x, y, w, below - y))
