@@ -44,6 +44,15 @@ def test_a_heading_moves_to_the_page_where_its_text_starts(project, styles):
     assert pages[1][:2] == ["Heading", "text 1"]
 
 
+def test_a_heading_stays_with_a_list_that_moves_whole(project, styles):
+    body, bold = styles
+    items = [fl.Paragraph(f"item {i}", body) for i in range(1, 5)]
+    pages = _run(project, [fl.Paragraph(_lines(21, "filler"), body), fl.Paragraph("Heading", bold, keep_with_next=True),
+                           fl.Group(items, prefer_whole=True)])
+    # the heading and two items would fit, but the list keeps together: the heading goes with it
+    assert pages[0][-1] == "filler 21" and pages[1] == ["Heading", "item 1", "item 2", "item 3", "item 4"]
+
+
 def test_paragraphs_split_between_lines_leaving_two_on_each_side(project, styles):
     body, _ = styles
     pages = _run(project, [fl.Paragraph(_lines(20, "a"), body), fl.Paragraph(_lines(6, "b"), body)])

@@ -22,6 +22,14 @@ def rulebooks(project, tmp_path_factory):
     return books
 
 
+@pytest.fixture(scope="module")
+def letter_rulebooks(project, tmp_path_factory):
+    from ppgen.draw.standalone import write_part
+
+    out = tmp_path_factory.mktemp("letter")
+    return {lang: (write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "letter").path, []) for lang in LANGS}
+
+
 def _reader(path):
     from pypdf import PdfReader
 
@@ -221,12 +229,14 @@ def test_no_warnings_for_the_shipped_game(rulebooks):
         assert rulebooks[lang][1] == [], lang
 
 
-def test_a_heading_never_ends_a_page(project, rulebooks):
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_heading_never_ends_a_page(project, rulebooks, letter_rulebooks, paper):
     """Keep-with-next: below every section heading, on its page, the section's text begins."""
     import pypdfium2 as pdfium
 
     from ppgen.draw.style import mm
 
+    rulebooks = rulebooks if paper == "a4" else letter_rulebooks
     for lang in LANGS:
         loc = project.locale(lang)
         headings = [loc.get(s.heading) for s in _structure(project).sections] + [loc.get("rules.reference.heading")]

@@ -526,7 +526,8 @@ class PageFlow:
         while b.keep_with_next and i < len(following) and not isinstance(following[i], PageBreak):
             nxt = following[i]
             need += b.space_after + nxt.space_before
-            need += nxt.min_height(width) if not nxt.keep_with_next else nxt.height(width)
+            whole = nxt.keep_with_next or (nxt.prefer_whole and nxt.height(width) <= self.current.height)
+            need += nxt.height(width) if whole else nxt.min_height(width)
             b = nxt
             i += 1
         return need

@@ -383,7 +383,12 @@ def prose_blocks(book: Book, structure: Structure) -> list[fl.Block]:
             if kind == "paragraph":
                 body.append(fl.Paragraph(words(keys[0]), st["body"], space_after=mm(sp.paragraph), where=book.where(keys[0])))
             else:
-                body.append(fl.Group(list_items(book, kind, keys), space_after=mm(sp.list_after)))
+                items = list_items(book, kind, keys)
+                group = fl.Group(items, space_after=mm(sp.list_after))
+                # a short list (the six phases) is kept on one page; a long one splits between items
+                frame = book.frame(0)
+                group.prefer_whole = group.height(frame.width) <= frame.height / 4
+                body.append(group)
         if section.panel:
             blocks.append(fl.Group(body, fill=col.panel, padding=mm(sp.panel_padding), bar=(col.heading, mm(sp.panel_bar)),
                                    space_after=mm(sp.paragraph), prefer_whole=True))
