@@ -399,9 +399,11 @@ class Table(Block):
         _, (_, hh), rows = self._layouts(width)
         return hh + sum(h for _, h in rows)
 
+    orphans = 2  # rows left at least on each side of a page break
+
     def min_height(self, width):
         _, (_, hh), rows = self._layouts(width)
-        return hh + (rows[0][1] if rows else 0.0)
+        return hh + sum(h for _, h in rows[: self.orphans])
 
     def split(self, width, avail):
         _, (_, hh), rows = self._layouts(width)
@@ -411,7 +413,8 @@ class Table(Block):
                 break
             used += h
             k += 1
-        if k == 0 or k == len(rows):
+        k = min(k, len(rows) - self.orphans)
+        if k < self.orphans:
             return None
         first = Table(self.columns, self.header, self.rows[:k], self.style, space_before=self.space_before,
                       first_row_index=self.first_row_index)

@@ -18,7 +18,6 @@ ppgen.flow.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field, replace
 
 from .. import flow as fl
@@ -279,7 +278,7 @@ def title_page(book: Book, structure: Structure, page: int) -> None:
     top = _centred(book, words(structure.subtitle), st["subtitle"], box_w, top - mm(2), key=structure.subtitle)
     ornament.diamond_rule(c, cx, top - mm(6), mm(70), col.accent)
     top = _centred(book, words(structure.tagline), st["tagline"], mm(120), top - mm(11), key=structure.tagline)
-    _faction_shields(book, inset + mm(20))
+    _faction_shields(book, inset + mm(24))
     book.outline.append(OutlineEntry(plain_title(words(structure.title)), f"rulebook-{book.lang}-title", 0, page))
     c.bookmarkPage(f"rulebook-{book.lang}-title", fit="Fit")
     c.showPage()
@@ -290,14 +289,10 @@ def plain_title(text: str) -> str:
 
 
 def _centred(book: Book, text: str, style: Style, box_w: float, top: float, fit_to: float | None = None, key: str = "") -> float:
-    """Draw text centred on the page below `top`; return the y below it."""
+    """Draw text centred on the page below `top` (shrunk to `fit_to` tall if given); return the y below it."""
     where = book.where(key)
-    if fit_to is not None:
-        lay = fit(text, style, box_w, fit_to, where=where)
-        lay = replace(lay, box_h=lay.height)
-    else:
-        lay = layout(text, style, box_w, fl.HUGE, where=where)
-        lay = replace(lay, box_h=lay.height)
+    lay = fit(text, style, box_w, fit_to, where=where) if fit_to is not None else layout(text, style, box_w, fl.HUGE, where=where)
+    lay = replace(lay, box_h=lay.height)
     draw(book.canvas, lay, (book.width - box_w) / 2, top - lay.height)
     return top - lay.height
 
@@ -319,7 +314,7 @@ def _faction_shields(book: Book, bottom: float) -> None:
         draw(c, code, cx - sw / 2, top - h * 0.62)
         name_w = sw + gap - mm(1)
         name = fit(book.words(f"faction.{f.id}"), replace(name_style, min_size=5.5), name_w, mm(7), where=book.where(f"faction.{f.id}"))
-        draw(c, replace(name, valign="top") if False else name, cx - name_w / 2, top - h - mm(9))
+        draw(c, name, cx - name_w / 2, top - h - mm(9))
         x += sw + gap
 
 
