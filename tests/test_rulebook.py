@@ -30,10 +30,11 @@ def letter_rulebooks(project, tmp_path_factory):
     return {lang: (write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "letter").path, []) for lang in LANGS}
 
 
-def _reader(path):
+def _reader(source):
+    """A PdfReader of a path or an in-memory PDF."""
     from pypdf import PdfReader
 
-    return PdfReader(str(path))
+    return PdfReader(source if hasattr(source, "read") else str(source))
 
 
 def _flat_outline(reader):
@@ -68,11 +69,12 @@ def test_outline_has_every_section_and_faction(project, rulebooks, lang):
     loc = project.locale(lang)
     structure = _structure(project)
     titles = [(level, title) for level, title, _ in outline]
-    expected = [(0, loc.get("rules.title"))]
-    expected += [(0, loc.get(s.heading)) for s in structure.sections]
-    expected += [(0, loc.get("rules.reference.heading"))]
-    expected += [(1, loc.get(f"faction.{f}")) for f in project.game.factions]
+    expected = [(0, loc.get("rules.subtitle"))]
+    expected += [(1, loc.get(s.heading)) for s in structure.sections]
+    expected += [(1, loc.get("rules.reference.heading"))]
+    expected += [(2, loc.get(f"faction.{f}")) for f in project.game.factions]
     assert titles == expected
+    assert outline[0][2] == 0  # the rulebook entry opens the title page
     # every bookmark opens the page its heading is printed on
     for level, title, page in outline[1:]:
         assert _squash(title) in _squash(reader.pages[page].extract_text()), (lang, title, page)
@@ -291,3 +293,35 @@ def test_bad_style_value_is_reported_with_its_position(game_copy, tmp_path):
     assert re.search(r"templates/rulebook-style\.yaml:\d+:\d+: .*'heading' must be a colour", messages), messages
     assert re.search(r"templates/rulebook-style\.yaml:\d+:\d+: .*'bodi'.*did you mean 'body'", messages), messages
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_parts_assemble_into_one_pdf_per_language(project):
+    """How `ppgen build` can combine the parts: one canvas; the rulebook, then a landscape mat per player,
+    then the score sheet, each part with its outline entry."""
+    import io
+
+    from ppgen.draw.mat import draw_mat
+    from ppgen.draw.rulebook import add_outline, draw_rulebook
+    from ppgen.draw.score_sheet import draw_score_sheet
+    from ppgen.draw.standalone import Warnings, new_canvas, page_size
+
+    portrait, landscape = page_size("letter"), page_size("letter", landscape=True)
+    buf, report = io.BytesIO(), Warnings()
+    c = new_canvas(buf, project, "ja", portrait, "Ancient Duel")
+    entries = draw_rulebook(c, project, "ja", portrait, report)
+    add_outline(c, entries)
+    for player in (1, 2):
+        c.bookmarkPage(f"mat-{player}", fit="Fit")  # the current (next) page
+        c.addOutlineEntry(f"{project.locale('ja').get('mat.title')} {player}", f"mat-{player}", level=0)
+        draw_mat(c, project, "ja", landscape, report)
+    draw_score_sheet(c, project, "ja", portrait, report)
+    c.save()
+    reader = _reader(buf)
+    sizes = [(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages]
+    n = sizes.index((792, 612))
+    assert n > 8 and sizes == [(612, 792)] * n + [(792, 612)] * 2 + [(612, 792)]
+    outline = _flat_outline(reader)
+    assert [(title, page) for level, title, page in outline if level == 0] == [
+        ("遊び方", 0), ("プレイヤーマット 1", n), ("プレイヤーマット 2", n + 1)]
+    assert len(outline) == len(entries) + 2
+    assert report.items == []

@@ -224,6 +224,7 @@ def draw_mat(canvas, project, lang: str, page_size: tuple[float, float], report,
     """Draw one player mat page in `lang`; return the zones drawn (mm)."""
     look = load_look(project)
     geo = mat_geometry(look, page_size, paper_name)
+    canvas.setPageSize(page_size)
     with Words(project, lang, report) as words:
         p = MatPainter(canvas, project, lang, look, words, report)
         _header(p, geo)

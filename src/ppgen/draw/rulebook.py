@@ -3,9 +3,11 @@
     entries = draw_rulebook(canvas, project, "ja", A4, report)
 
 draws every page onto `canvas` (ending each with showPage) and returns the
-outline: one OutlineEntry per section and per faction of the card reference,
-each with a bookmark already placed (canvas.bookmarkPage). The caller adds
-the entries to the PDF outline (`add_outline`), possibly under a parent.
+outline, each entry's bookmark already placed (canvas.bookmarkPage): the
+rulebook itself (level 0, titled with the subtitle, "How to Play"), every
+section (level 1) and every faction of the card reference (level 2). The
+caller adds them to the PDF outline with `add_outline`, beside its own
+entries for the other parts (mats, score sheet, cards).
 
 Where things come from:
 - the order of sections and blocks: templates/rulebook.yaml (load_structure);
@@ -153,12 +155,12 @@ def load_structure(project) -> Structure:
 class OutlineEntry:
     title: str
     key: str  # the bookmark's name (canvas.bookmarkPage)
-    level: int  # 0 = section, 1 = sub-section
+    level: int  # 0 = the rulebook, 1 = section, 2 = faction of the card reference
     page: int  # page number, counted from the first page drawn on the canvas
 
 
 def add_outline(canvas, entries: list[OutlineEntry], level_offset: int = 0) -> None:
-    """Add entries to the PDF outline, in order (nested under an entry of level `level_offset`-1 if > 0)."""
+    """Add entries to the PDF outline, in order; `level_offset` nests them deeper (under an entry of the caller's)."""
     for e in entries:
         canvas.addOutlineEntry(e.title, e.key, level=e.level + level_offset, closed=False)
 
@@ -241,6 +243,7 @@ def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], re
     """
     structure = load_structure(project)
     look = load_template(project, "rulebook-style", STYLE_SPEC)
+    canvas.setPageSize(page_size)  # pages keep this size until another part sets its own
     with Words(project, lang, report) as words:
         book = Book(canvas, project, lang, page_size, words, look, report, structure)
         book.styles = _styles(project, lang, look)
@@ -279,8 +282,9 @@ def title_page(book: Book, structure: Structure, page: int) -> None:
     ornament.diamond_rule(c, cx, top - mm(6), mm(70), col.accent)
     top = _centred(book, words(structure.tagline), st["tagline"], mm(120), top - mm(11), key=structure.tagline)
     _faction_shields(book, inset + mm(24))
-    book.outline.append(OutlineEntry(plain_title(words(structure.title)), f"rulebook-{book.lang}-title", 0, page))
-    c.bookmarkPage(f"rulebook-{book.lang}-title", fit="Fit")
+    # The rulebook's own outline entry (its title: "How to Play"); sections nest under it.
+    book.outline.append(OutlineEntry(plain_title(words(structure.subtitle)), f"rulebook-{book.lang}", 0, page))
+    c.bookmarkPage(f"rulebook-{book.lang}", fit="Fit")
     c.showPage()
 
 
@@ -371,7 +375,7 @@ def prose_blocks(book: Book, structure: Structure) -> list[fl.Block]:
     ]
     for section in structure.sections:
         title = words(section.heading)
-        blocks.append(_section_marker(book, plain_title(title), f"rulebook-{book.lang}-{section.id}", 0))
+        blocks.append(_section_marker(book, plain_title(title), f"rulebook-{book.lang}-{section.id}", 1))
         blocks.append(heading1(book, title, section.heading))
         body: list[fl.Block] = []
         for kind, keys in section.blocks:
@@ -439,7 +443,7 @@ def reference_blocks(book: Book, structure: Structure) -> list[fl.Block]:
     title = words(ref["heading"])
     blocks: list[fl.Block] = [
         fl.PageBreak(),
-        _section_marker(book, plain_title(title), f"rulebook-{book.lang}-reference", 0),
+        _section_marker(book, plain_title(title), f"rulebook-{book.lang}-reference", 1),
         heading1(book, title, ref["heading"]),
         fl.Paragraph(words(ref["intro"]), st["body"], space_after=mm(sp.paragraph), where=book.where(ref["intro"])),
         fl.Paragraph(words(ref["doctrines_tactics_intro"]), replace(st["body"], colour=col.muted), space_after=mm(sp.h2_before),
@@ -447,7 +451,7 @@ def reference_blocks(book: Book, structure: Structure) -> list[fl.Block]:
     ]
     for faction in project.game.factions.values():
         name = words(f"faction.{faction.id}")
-        blocks.append(_section_marker(book, name, f"rulebook-{book.lang}-faction-{faction.id}", 1, head=f"{plain_title(title)} · {name}"))
+        blocks.append(_section_marker(book, name, f"rulebook-{book.lang}-faction-{faction.id}", 2, head=f"{plain_title(title)} · {name}"))
         blocks.append(fl.Paragraph(name, st["band"], fill=faction.colour, padding=mm(sp.band_padding), keep_with_next=True,
                                    space_before=mm(sp.h1_before) * 0.6, space_after=mm(sp.band_after),
                                    rule_below=(faction.accent, 1.6, 0.0), where=book.where(f"faction.{faction.id}")))

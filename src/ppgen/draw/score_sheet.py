@@ -23,6 +23,7 @@ def draw_score_sheet(canvas, project, lang: str, page_size: tuple[float, float],
     look = load_look(project)
     s, col, t = look.sheet, look.colours, look.type
     pw, ph = page_size
+    canvas.setPageSize(page_size)
     margin = mm(s.margin)
     x0, x1, top = margin, pw - margin, ph - margin
     width = x1 - x0
