@@ -431,7 +431,7 @@ def _number_marker(book: Book, n: int):
         c.circle(cx, cy, r, stroke=0, fill=1)
         c.restoreState()
         lay = layout(str(n), replace(style, size=size * 0.78), 2 * r, 2 * r)
-        draw(c, lay, cx - r, cy - r - lay.size * 0.06)
+        draw(c, lay, cx - r, cy - r + lay.size * 0.04)
 
     return marker
 
