@@ -70,6 +70,12 @@ class Rules:
         except KeyError:
             raise AttributeError(name) from None
 
+    def energy_max_on(self, turn: int) -> int:
+        """The energy maximum on `turn` (1-based): energy_start, +1 each turn from
+        energy_growth_turn, never above energy_max."""
+        grown = max(0, turn - self.values["energy_growth_turn"] + 1)
+        return min(self.values["energy_max"], self.values["energy_start"] + grown)
+
     def placeholders(self, factions: dict[str, Faction]) -> dict[str, int]:
         """Every number the rulebook may name as {placeholder}."""
         out = {k: v for k, v in self.values.items() if isinstance(v, int)}

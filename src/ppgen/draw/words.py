@@ -1,0 +1,51 @@
+"""The words a drawing prints, in one language, with every English fallback reported.
+
+`Words(project, lang, report)` looks texts up by key and fills their
+{placeholders} from the game's rule constants. Every key that had to fall
+back to English while drawing (here or through Project helpers such as
+card_name) is reported once through `report.warning("fallback", ...)` when
+the drawing is done: use the object as a context manager around the drawing.
+"""
+from __future__ import annotations
+
+
+class Words:
+    def __init__(self, project, lang: str, report, extra_values: dict | None = None):
+        self.project, self.lang, self.report = project, lang, report
+        self.locale = project.locale(lang)
+        self.values = dict(project.game.rules.placeholders(project.game.factions))
+        self.values.update(extra_values or {})
+        self._saved: set | None = None
+
+    # Fallbacks are recorded by Locale in `.fallbacks`; while drawing we collect
+    # them in a fresh set so that keys looked up earlier are reported too.
+    def __enter__(self) -> "Words":
+        self._saved = self.locale.fallbacks
+        self.locale.fallbacks = set()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        used = self.locale.fallbacks
+        self.locale.fallbacks = (self._saved or set()) | used
+        self._saved = None
+        if exc[0] is None:
+            self._report(used)
+
+    def _report(self, keys) -> None:
+        for key in sorted(keys):
+            self.report.warning("fallback", f"'{key}' is not translated into {self.lang}; printed in English",
+                                lang=self.lang, key=key)
+
+    def __call__(self, key: str, **values) -> str:
+        """The text of `key` with its {placeholders} filled (rule constants, then `values`)."""
+        text = self.locale.get(key)
+        if "{" not in text:
+            return text
+        try:
+            return text.format_map({**self.values, **values})
+        except KeyError as exc:
+            problem = f"an unknown placeholder {{{exc.args[0]}}}"
+        except (ValueError, IndexError, AttributeError):
+            problem = "a malformed {placeholder}"
+        self.report.warning("placeholder", f"'{key}' has {problem}; printed as written", lang=self.lang, key=key)
+        return text

@@ -1,0 +1,327 @@
+"""The rulebook, read back from the PDF: outline, card tables, rule constants, fonts, fallbacks, layout."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+LANGS = ["en", "ja", "ko", "zh"]
+
+
+@pytest.fixture(scope="module")
+def rulebooks(project, tmp_path_factory):
+    """The rulebook of every language on A4, written once: {lang: (path, warnings)}."""
+    from ppgen.draw.standalone import Warnings, write_part
+
+    out = tmp_path_factory.mktemp("rulebooks")
+    books = {}
+    for lang in LANGS:
+        report = Warnings()
+        result = write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "a4", report)
+        books[lang] = (result.path, report.items)
+    return books
+
+
+@pytest.fixture(scope="module")
+def letter_rulebooks(project, tmp_path_factory):
+    from ppgen.draw.standalone import write_part
+
+    out = tmp_path_factory.mktemp("letter")
+    return {lang: (write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "letter").path, []) for lang in LANGS}
+
+
+def _reader(source):
+    """A PdfReader of a path or an in-memory PDF."""
+    from pypdf import PdfReader
+
+    return PdfReader(source if hasattr(source, "read") else str(source))
+
+
+def _flat_outline(reader):
+    """[(level, title, page index)] in document order."""
+    out = []
+
+    def walk(items, level):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                out.append((level, item.title, reader.get_destination_page_number(item)))
+
+    walk(reader.outline, 0)
+    return out
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _structure(project):
+    from ppgen.draw.rulebook import load_structure
+
+    return load_structure(project)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_outline_has_every_section_and_faction(project, rulebooks, lang):
+    reader = _reader(rulebooks[lang][0])
+    outline = _flat_outline(reader)
+    loc = project.locale(lang)
+    structure = _structure(project)
+    titles = [(level, title) for level, title, _ in outline]
+    expected = [(0, loc.get("rules.subtitle"))]
+    expected += [(1, loc.get(s.heading)) for s in structure.sections]
+    expected += [(1, loc.get("rules.reference.heading"))]
+    expected += [(2, loc.get(f"faction.{f}")) for f in project.game.factions]
+    assert titles == expected
+    assert outline[0][2] == 0  # the rulebook entry opens the title page
+    # every bookmark opens the page its heading is printed on
+    for level, title, page in outline[1:]:
+        assert _squash(title) in _squash(reader.pages[page].extract_text()), (lang, title, page)
+
+
+def _card_rows_in_pdf(project, reader, lang):
+    text = _squash("".join(page.extract_text() for page in reader.pages))
+    missing = []
+    for row in project.card_rows(lang):
+        card = project.game.card(row["id"])
+        mark = "\u265a" if card.commander else ""
+        if card.is_unit:
+            stats = f"{card.level}{card.atk}{card.def_}{card.energy}{card.copies}"
+        else:
+            stats = _squash(row["bonus"] or "\u2014") + str(card.copies)
+        expected = _squash(row["name"]) + mark + card.code + stats + _squash(row["type"])
+        if expected not in text:
+            missing.append((card.code, expected))
+    return missing
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh"])
+def test_card_tables_equal_the_card_database(project, rulebooks, lang):
+    """Every card's row reads: name (♚ for Commanders), code, then Lv ATK DEF Energy Copies / Bonus Copies, type."""
+    assert _card_rows_in_pdf(project, _reader(rulebooks[lang][0]), lang) == []
+
+
+def test_card_table_check_can_fail(project, rulebooks):
+    """The row check notices a changed number (it compares real values, it is not vacuous)."""
+    from dataclasses import replace
+
+    reader = _reader(rulebooks["en"][0])
+    card = project.game.card("hastati-line")
+    changed = replace(card, atk=card.atk % 6 + 1)
+    cards = tuple(changed if c.id == card.id else c for c in project.game.cards)
+    original = project.game.cards
+    try:
+        project.game.cards = cards
+        project.game.__post_init__()
+        missing = _card_rows_in_pdf(project, reader, "en")
+    finally:
+        project.game.cards = original
+        project.game.__post_init__()
+    assert [code for code, _ in missing] == [card.code]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tables_break_across_pages_with_the_header_repeated(project, rulebooks, lang):
+    reader = _reader(rulebooks[lang][0])
+    loc = project.locale(lang)
+    units = _squash("".join(loc.get(f"label.{k}") for k in ("card", "level-short", "atk", "def", "energy", "copies", "type", "effect")))
+    others = _squash("".join(loc.get(f"label.{k}") for k in ("card", "bonus", "copies", "type", "effect")))
+    headers = 0
+    for page in reader.pages:
+        text = _squash(page.extract_text())
+        here = text.count(units) + text.count(others)
+        if re.search(r"[A-Z]{3}-\d\d", text):
+            assert here >= 1, "a page with card rows has a header row"
+        headers += here
+    tables = 2 * len(project.game.factions)
+    assert headers > tables  # some tables continue on a second page, under a repeated header
+
+
+def test_rulebook_states_the_rule_constants_from_cards_yaml(game_copy, tmp_path):
+    import ppgen
+    from ppgen.draw.standalone import write_part
+
+    def text_of(root, name):
+        project = ppgen.load(root)
+        path = write_part(project, "en", "rulebook", tmp_path / name, "a4").path
+        return _squash(" ".join(p.extract_text() for p in _reader(path).pages))
+
+    before = text_of(game_copy, "before.pdf")
+    cards = (game_copy / "cards.yaml").read_text(encoding="utf-8")
+    cards = cards.replace("starting_life: 20", "starting_life: 25").replace("hand_limit: 5", "hand_limit: 7")
+    (game_copy / "cards.yaml").write_text(cards, encoding="utf-8")
+    after = text_of(game_copy, "after.pdf")
+    assert _squash("Each player starts with 20 points") in before
+    assert _squash("Each player starts with 25 points") in after and _squash("starts with 20 points") not in after
+    assert _squash("discard down to 7") in after and _squash("discard down to 5") in before
+    assert _squash("Set your score to 25.") in after
+
+
+def test_missing_translation_falls_back_to_english_and_is_reported(game_copy, tmp_path):
+    import ppgen
+    from ppgen.draw.standalone import Warnings, write_part
+
+    path = game_copy / "locales" / "ja.yaml"
+    text = path.read_text(encoding="utf-8")
+    text, n = re.subn(r"rules\.goal\.2:\n  text: .*\n  src: .*\n", "", text)
+    assert n == 1
+    path.write_text(text, encoding="utf-8")
+    project = ppgen.load(game_copy)
+    report = Warnings()
+    out = write_part(project, "ja", "rulebook", tmp_path / "ja.pdf", "a4", report).path
+    assert [(code, lang, key) for code, _, lang, key in report.items] == [("fallback", "ja", "rules.goal.2")]
+    english = project.locale("en").get("rules.goal.2")
+    assert _squash(english) in _squash(_reader(out).pages[1].extract_text())
+
+
+def test_fallback_is_reported_even_when_looked_up_before(game_copy, tmp_path):
+    """A key that fell back earlier in the process (e.g. while drawing cards) is still reported for the rulebook."""
+    import ppgen
+    from ppgen.draw.standalone import Warnings, write_part
+
+    path = game_copy / "locales" / "ko.yaml"
+    text = re.sub(r"card\.hastati-line\.name:\n  text: .*\n  src: .*\n", "", path.read_text(encoding="utf-8"))
+    path.write_text(text, encoding="utf-8")
+    project = ppgen.load(game_copy)
+    project.card_name(project.game.card("hastati-line"), "ko")  # an earlier stage used it
+    report = Warnings()
+    write_part(project, "ko", "rulebook", tmp_path / "ko.pdf", "a4", report)
+    assert [key for *_, key in report.items] == ["card.hastati-line.name"]
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (595.28, 841.89)), ("letter", (612.0, 792.0))])
+def test_page_size_and_numbers(project, tmp_path, paper, size):
+    from ppgen.draw.standalone import write_part
+
+    path = write_part(project, "ko", "rulebook", tmp_path / "ko.pdf", paper).path
+    reader = _reader(path)
+    for page in reader.pages:
+        assert (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)) == size
+    last = len(reader.pages)
+    # page numbers: every page but the title page shows its own number on its last line of folio text
+    for i, page in enumerate(reader.pages[1:], 2):
+        assert re.search(rf"(^|\n){i}(\n|$)", page.extract_text()), (paper, i)
+    assert last > 8
+
+
+def test_fonts_are_embedded_and_rebuilds_are_byte_identical(project, rulebooks, tmp_path):
+    from ppgen.draw.standalone import write_part
+
+    base14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats"}
+    for lang in LANGS:
+        reader = _reader(rulebooks[lang][0])
+        seen = set()
+        for page in reader.pages:
+            fonts = page["/Resources"].get_object().get("/Font", {})
+            for ref in fonts.values():
+                font = ref.get_object()
+                name = str(font["/BaseFont"])
+                seen.add(name)
+                assert not any(b in name for b in base14), (lang, name)
+                descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+                assert "/FontFile2" in descendant["/FontDescriptor"].get_object(), (lang, name)
+        assert seen
+    again = write_part(project, "zh", "rulebook", tmp_path / "again.pdf", "a4").path
+    assert again.read_bytes() == rulebooks["zh"][0].read_bytes()
+
+
+def test_no_warnings_for_the_shipped_game(rulebooks):
+    for lang in LANGS:
+        assert rulebooks[lang][1] == [], lang
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_heading_never_ends_a_page(project, rulebooks, letter_rulebooks, paper):
+    """Keep-with-next: below every section heading, on its page, the section's text begins."""
+    import pypdfium2 as pdfium
+
+    from ppgen.draw.style import mm
+
+    rulebooks = rulebooks if paper == "a4" else letter_rulebooks
+    for lang in LANGS:
+        loc = project.locale(lang)
+        headings = [loc.get(s.heading) for s in _structure(project).sections] + [loc.get("rules.reference.heading")]
+        pdf = pdfium.PdfDocument(str(rulebooks[lang][0]))
+        found = 0
+        for i in range(1, len(pdf)):
+            page = pdf[i]
+            width, _ = page.get_size()
+            text = page.get_textpage()
+            for heading in headings:
+                searcher = text.search(heading, match_case=True)
+                hit = searcher.get_next()
+                while hit:
+                    index, count = hit
+                    boxes = [text.get_charbox(index + k) for k in range(count)]
+                    bottom = min(b[1] for b in boxes)
+                    if max(b[3] - b[1] for b in boxes) > 11:  # set in the heading size, not a mention in body text
+                        below = text.get_text_bounded(0, mm(21), width, bottom - 6).strip()
+                        assert below, (lang, i + 1, heading)
+                        found += 1
+                    hit = searcher.get_next()
+        assert found == len(headings), (lang, found)
+
+
+def test_bad_structure_is_reported_with_its_position(game_copy):
+    import ppgen
+    from ppgen.draw.rulebook import load_structure
+    from ppgen.errors import DataError
+
+    path = game_copy / "templates" / "rulebook.yaml"
+    text = path.read_text(encoding="utf-8").replace("{paragraph: rules.kamikaze.1}", "{paragraf: rules.kamikaze.1}")
+    text = text.replace("heading: rules.energy.heading", "heading: rules.energy.headline")
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        load_structure(ppgen.load(game_copy))
+    messages = [str(p) for p in exc.value.problems]
+    assert any(re.match(r"templates/rulebook\.yaml:\d+:\d+: .*'paragraf'.*did you mean 'paragraph'", m) for m in messages), messages
+    assert any("rules.energy.headline" in m and re.match(r"templates/rulebook\.yaml:\d+:\d+:", m) for m in messages), messages
+
+
+def test_bad_style_value_is_reported_with_its_position(game_copy, tmp_path):
+    import ppgen
+    from ppgen.draw.standalone import write_part
+    from ppgen.errors import DataError
+
+    path = game_copy / "templates" / "rulebook-style.yaml"
+    text = path.read_text(encoding="utf-8").replace('heading: "#7A2E1C"', 'heading: "oxblood"').replace("  body: 9.5", "  bodi: 9.5")
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        write_part(ppgen.load(game_copy), "en", "rulebook", tmp_path / "x.pdf")
+    messages = "\n".join(str(p) for p in exc.value.problems)
+    assert re.search(r"templates/rulebook-style\.yaml:\d+:\d+: .*'heading' must be a colour", messages), messages
+    assert re.search(r"templates/rulebook-style\.yaml:\d+:\d+: .*'bodi'.*did you mean 'body'", messages), messages
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_parts_assemble_into_one_pdf_per_language(project):
+    """How `ppgen build` can combine the parts: one canvas; the rulebook, then a landscape mat per player,
+    then the score sheet, each part with its outline entry."""
+    import io
+
+    from ppgen.draw.mat import draw_mat
+    from ppgen.draw.rulebook import add_outline, draw_rulebook
+    from ppgen.draw.score_sheet import draw_score_sheet
+    from ppgen.draw.standalone import Warnings, new_canvas, page_size
+
+    portrait, landscape = page_size("letter"), page_size("letter", landscape=True)
+    buf, report = io.BytesIO(), Warnings()
+    c = new_canvas(buf, project, "ja", portrait, "Ancient Duel")
+    entries = draw_rulebook(c, project, "ja", portrait, report)
+    add_outline(c, entries)
+    for player in (1, 2):
+        c.bookmarkPage(f"mat-{player}", fit="Fit")  # the current (next) page
+        c.addOutlineEntry(f"{project.locale('ja').get('mat.title')} {player}", f"mat-{player}", level=0)
+        draw_mat(c, project, "ja", landscape, report)
+    draw_score_sheet(c, project, "ja", portrait, report)
+    c.save()
+    reader = _reader(buf)
+    sizes = [(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages]
+    n = sizes.index((792, 612))
+    assert n > 8 and sizes == [(612, 792)] * n + [(792, 612)] * 2 + [(612, 792)]
+    outline = _flat_outline(reader)
+    assert [(title, page) for level, title, page in outline if level == 0] == [
+        ("遊び方", 0), ("プレイヤーマット 1", n), ("プレイヤーマット 2", n + 1)]
+    assert len(outline) == len(entries) + 2
+    assert report.items == []
