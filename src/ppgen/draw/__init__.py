@@ -1,0 +1,1 @@
+"""Drawing: one module per thing drawn (card fronts, backs, emblems); none knows about paper."""

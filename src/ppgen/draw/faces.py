@@ -1,0 +1,138 @@
+"""Card faces: what the imposition stage places on sheets.
+
+The interface the sheets code uses::
+
+    geometry = CardGeometry.named("poker", bleed_mm=3)     # all sizes in points
+    face = front_face(project, card, "ja", geometry, report)   # laid out now
+    back = back_face(project, geometry)                       # one for every language
+    face.key      # "front-ja-hastati-line" / "back": unique per distinct drawing
+    face.draw(canvas)   # paints (0, 0)–(geometry.width, geometry.height), the bleed box
+
+`report` is anything with `warning(code, message, lang=None, key=None)`;
+fronts report `text-overflow` (and `text-shrunk` at the minimum size) while
+they are laid out, before anything is drawn.
+
+For looking at the work: `render_card_pdf(project, card, lang, path)` writes
+a one-card PDF; `render_faces_pdf` writes one page per face.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from ..errors import UsageError
+from ..templates import MM
+
+CARD_SIZES = {  # trimmed card sizes in mm
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+}
+_WXH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*$")
+
+
+def card_size_mm(size: str) -> tuple[float, float]:
+    """poker | bridge | mini | tarot | WxH (mm, e.g. 63x88) → (width, height) in mm."""
+    if size in CARD_SIZES:
+        return CARD_SIZES[size]
+    m = _WXH.match(size)
+    if m:
+        w, h = float(m.group(1)), float(m.group(2))
+        if 20 <= w <= 300 and 20 <= h <= 300:
+            return (w, h)
+        raise UsageError(f"card size {size}: width and height must be between 20 and 300 mm")
+    raise UsageError(f"unknown card size '{size}': use {', '.join(CARD_SIZES)} or WxH in mm, e.g. 63x88")
+
+
+@dataclass(frozen=True)
+class CardGeometry:
+    """A card's size in points: the trimmed card and the bleed around it."""
+
+    trim_w: float
+    trim_h: float
+    bleed: float = 0.0
+
+    @property
+    def width(self) -> float:  # the drawing spans the bleed box
+        return self.trim_w + 2 * self.bleed
+
+    @property
+    def height(self) -> float:
+        return self.trim_h + 2 * self.bleed
+
+    @classmethod
+    def from_mm(cls, width: float, height: float, bleed: float = 0.0) -> "CardGeometry":
+        return cls(width * MM, height * MM, bleed * MM)
+
+    @classmethod
+    def named(cls, size: str = "poker", bleed_mm: float = 0.0) -> "CardGeometry":
+        w, h = card_size_mm(size)
+        return cls.from_mm(w, h, bleed_mm)
+
+
+class Face(Protocol):
+    key: str
+
+    def draw(self, canvas) -> None: ...
+
+
+def front_face(project, card, lang: str, geometry: CardGeometry, report=None):
+    """The front of `card` in `lang`, laid out (overflow reported to `report`)."""
+    from .card_front import FrontFace
+
+    return FrontFace(project, card, lang, geometry, report)
+
+
+def back_face(project, geometry: CardGeometry):
+    """The back every card shares, identical in every language."""
+    from .card_back import BackFace
+
+    return BackFace(project, geometry)
+
+
+# ── one-card PDFs, for looking at the work ─────────────────────────────────
+def render_faces_pdf(project, faces: list, geometry: CardGeometry, path: Path, lang: str | None = None) -> Path:
+    """Write one page per face (each drawn once as a form), atomically and reproducibly."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from ..files import atomic_output
+
+    lang = lang or project.config.source_language
+    font = project.fonts.chain(lang, "body").primary  # a registered TrueType font: no Helvetica
+    path = Path(path)
+    with atomic_output(path) as fh:
+        c = Canvas(fh, pagesize=(geometry.width, geometry.height), invariant=1, initialFontName=font, pageCompression=1)
+        c.setTitle(" ".join(dict.fromkeys(face.key for face in faces)))  # from the content, not the file name
+        c.setCreator("ppgen")
+        drawn = set()
+        for face in faces:
+            name = re.sub(r"[^A-Za-z0-9]", "_", face.key)
+            if face.key not in drawn:
+                c.beginForm(name, lowerx=0, lowery=0, upperx=geometry.width, uppery=geometry.height)
+                face.draw(c)
+                c.endForm()
+                drawn.add(face.key)
+            b = geometry.bleed
+            c.setTrimBox((b, b, b + geometry.trim_w, b + geometry.trim_h))
+            c.setBleedBox((0, 0, geometry.width, geometry.height))
+            c.doForm(name)
+            c.showPage()
+        c.save()
+    return path
+
+
+def render_card_pdf(project, card, lang: str, path: Path, geometry: CardGeometry | None = None, report=None, back: bool = False) -> Path:
+    """A one-card PDF of `card`'s front in `lang` (and its back on page 2 when `back`)."""
+    geometry = geometry or CardGeometry.named("poker")
+    faces = [front_face(project, card, lang, geometry, report)]
+    if back:
+        faces.append(back_face(project, geometry))
+    return render_faces_pdf(project, faces, geometry, path, lang)
+
+
+def render_back_pdf(project, path: Path, geometry: CardGeometry | None = None, lang: str | None = None) -> Path:
+    geometry = geometry or CardGeometry.named("poker")
+    return render_faces_pdf(project, [back_face(project, geometry)], geometry, path, lang)
