@@ -171,6 +171,27 @@ def test_key_words_set_in_bold_by_one_rule():
     assert bold_keywords("On Deploy: x.", 0, em) == "On Deploy: x."  # keyword_max 0 = off
 
 
+BOLD_KEY_WORDS = {  # the five trigger words, and nothing longer, in every language
+    "en": {"On Deploy:", "On Normal Deploy:", "Once per turn:", "When destroyed:", "While face-up:"},
+    "ja": {"配備時：", "通常配備時：", "1ターンに1度：", "破壊された時：", "表側である限り："},
+    "ko": {"배치 시:", "일반 배치 시:", "1턴에 1번:", "파괴되었을 때:"},  # "While face-up" is 11 ems in Korean
+    "zh": {"部署时：", "通常部署时：", "每回合一次：", "被消灭时：", "正面朝上时："},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_same_key_words_are_bold_in_every_language(project, lang):
+    import re
+
+    from ppgen.draw.card_front import marked_effect
+
+    style = load_card_template(project).style("effect")
+    bold = set()
+    for card in project.game.cards:
+        bold |= set(re.findall(r"\*\*(.+?)\*\*", marked_effect(project, card, lang, style)))
+    assert bold == BOLD_KEY_WORDS[lang]
+
+
 @pytest.mark.parametrize("lang,keyword", [("en", "On Deploy:"), ("ja", "配備時："), ("ko", "배치 시:"), ("zh", "部署时：")])
 def test_key_word_drawn_in_bold_font(project, tmp_path, lang, keyword):
     card = project.game.card("hannibal-barca-master-of-maneuver")
@@ -384,3 +405,39 @@ def test_bleed_is_background_and_trim_is_exact(project, tmp_path):
     edge = [image.getpixel((x, y)) for x in range(image.width) for y in list(range(band)) + list(range(image.height - band, image.height))]
     near = sum(1 for px in edge if max(abs(a - b) for a, b in zip(px, expect)) < 60)
     assert near == len(edge)
+
+
+@pytest.mark.parametrize(
+    "lang,text",
+    [
+        # 17 full-width characters fill a line of the effect box at 8.5 pt; the 18th is "。" or "，"
+        ("ja", "あいうえおかきくけこさしすせそたち。つてとなにぬねのはひふへほまみむめもや。"),
+        ("zh", "一二三四五六七八九十百千万甲乙丙丁，戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥。"),
+    ],
+)
+def test_kinsoku_moves_the_character_before_a_closing_mark(game_copy, tmp_path, lang, text):
+    path = game_copy / "locales" / f"{lang}.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    i = lines.index("card.numidian-cavalry.effect:")
+    lines[i + 1] = f"  text: {text}"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    copy = ppgen.load(game_copy)
+    card = copy.game.card("numidian-cavalry")
+    face = front_face(copy, card, lang, CardGeometry.named())
+    assert face.texts["effect"].layout.size == 8.5
+    printed = [line.strip() for line in pdf_text(render_card_pdf(copy, card, lang, tmp_path / "k.pdf")).split("\n")]
+    first = next(n for n, line in enumerate(printed) if line.startswith(text[:5]))
+    assert printed[first] == text[:16]  # not 17: the 17th character goes down with the mark after it
+    assert printed[first + 1].startswith(text[16:18])
+    assert not any(line and line[0] in NO_LINE_START for line in printed[first : first + 3])
+
+
+def test_names_prefer_one_line_then_wrap(project, poker):
+    long_en = project.game.card("hannibal-barca-master-of-envelopment")
+    face = front_face(project, long_en, "en", poker)
+    assert len(face.texts["name"].layout.lines) == 2  # too long for one line at 10 pt: wrapped at a space
+    assert all(line.runs for line in face.texts["name"].layout.lines)
+    for lang in ("ja", "zh"):
+        for card in project.game.cards:
+            lay = front_face(project, card, lang, poker).texts["name"].layout
+            assert len(lay.lines) == 1, (lang, card.id, lay.text)  # never broken inside a word

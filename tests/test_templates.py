@@ -53,7 +53,7 @@ def test_unknown_keys_reported_with_position_and_suggestion(game_copy):
 
 def test_wrong_types_and_values_reported(game_copy):
     path = game_copy / "templates" / "card.yaml"
-    edit(path, "size: 8.5, min_size: 6,", "size: big, min_size: 6,")
+    edit(path, "    size: 8.5\n", "    size: big\n")
     edit(path, "parchment: \"#F5ECD7\"", "parchment: \"#F5ECD\"")
     edit(path, "  art:        {x: 4, y: 43.6, w: 55, h: 30.8, fill: faction-dark,", "  art:        {x: 4, y: 43.6, w: 55, h: 30.8, fill: faction-drak,")
     edit(path, "style: type_line}", "style: typeline}")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from .errors import DataError, Problem
 from .schema import Field, check_mapping, did_you_mean, one_of
@@ -71,6 +72,15 @@ def _not_negative(v):
     return None if v >= 0 else f"must not be negative, not {v}"
 
 
+def _per_language_check(v):
+    values = v.values() if isinstance(v, dict) else [v]
+    if isinstance(v, dict) and "default" not in v:
+        return "needs a 'default' when given per language, e.g. {default: 9.8, zh: 6.5}"
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0 for x in values):
+        return "must be a number of ems (0 or more), or a mapping of language codes to such numbers"
+    return None
+
+
 DESIGN_SPEC = {
     "width": Field(float, True, check=_positive, help="card width in mm"),
     "height": Field(float, True, check=_positive, help="card height in mm"),
@@ -81,11 +91,19 @@ STYLE_SPEC = {
     "font": Field(str, True, check=one_of(*FONT_ROLES)),
     "size": Field(float, True, check=_positive),
     "min_size": Field(float, False, check=_positive, help="shrink down to this size; absent = never shrink"),
+    "single_line_min": Field(
+        (float, dict), False, check=lambda v: _per_language_check(v),
+        help="prefer one line, shrinking down to this size, before wrapping; a number or per language",
+    ),
     "leading": Field(float, False, 1.2, check=_positive),
     "align": Field(str, False, "left", check=one_of("left", "center", "right")),
     "valign": Field(str, False, "top", check=one_of("top", "middle", "bottom")),
     "colour": Field(str, False, "#000000"),
-    "keyword_max": Field(float, False, 0.0, check=_not_negative, help="bold a leading 'Keyword:' clause up to this many ems wide; 0 = never"),
+    "keyword_max": Field(
+        (float, dict), False, 0.0, check=lambda v: _per_language_check(v),
+        help="bold a leading 'Keyword:' clause up to this many ems wide (0 = never); "
+        "a number, or per language {default: 9.8, zh: 6.5}",
+    ),
 }
 
 ELEMENT_SPEC = {
@@ -129,7 +147,21 @@ class TextStyle:
     align: str
     valign: str
     colour: str
-    keyword_max: float = 0.0
+    keyword_max: float | dict = 0.0  # ems; or {default: ems, <lang>: ems}
+    single_line_min: float | dict | None = None  # prefer one line down to this size, then wrap
+
+    def keyword_limit(self, lang: str) -> float:
+        return per_language(self.keyword_max, lang) or 0.0
+
+    def single_line_limit(self, lang: str) -> float | None:
+        return per_language(self.single_line_min, lang)
+
+
+def per_language(value, lang: str) -> float | None:
+    """A template number that may differ by language: 9.8, or {default: 9.8, zh: 6.5}."""
+    if isinstance(value, dict):
+        value = value.get(lang, value["default"])
+    return None if value is None else float(value)
 
 
 @dataclass(frozen=True)
@@ -268,7 +300,7 @@ def _styles(doc: Doc, data: dict, colour_names, problems) -> dict[str, TextStyle
         if s["min_size"] is not None and s["min_size"] > s["size"]:
             problems.append(doc.problem(path + ("min_size",), f"'min_size' ({s['min_size']}) must not be larger than 'size' ({s['size']})", "value"))
             continue
-        out[name] = TextStyle(s["font"], float(s["size"]), s["min_size"], float(s["leading"]), s["align"], s["valign"], s["colour"], float(s["keyword_max"]))
+        out[name] = TextStyle(s["font"], float(s["size"]), s["min_size"], float(s["leading"]), s["align"], s["valign"], s["colour"], s["keyword_max"] or 0.0, s["single_line_min"])
     return out
 
 
@@ -333,6 +365,14 @@ def mix(a: str, b: str, t: float) -> str:
     """`a` moved towards `b` by t (0 = a, 1 = b)."""
     ra, rb = _rgb(a), _rgb(b)
     return _hex(tuple(x + (y - x) * t for x, y in zip(ra, rb)))
+
+
+@lru_cache(maxsize=1024)
+def rl(colour: str):
+    """A "#rrggbb" colour as a ReportLab Color, parsed once (ReportLab re-parses strings on every use)."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(colour)
 
 
 def luminance(colour: str) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from ..templates import MM, load_card_template, mix
+from ..templates import MM, load_card_template, mix, rl
 from .emblems import _arc, _circle, _fill, _poly
 
 
@@ -31,13 +31,13 @@ class BackFace:
         b, s = g.bleed, self.scale
         cx, cy = g.width / 2, g.height / 2
         c.saveState()
-        c.setFillColor(self.fill)
+        c.setFillColor(rl(self.fill))
         c.rect(0, 0, g.width, g.height, stroke=0, fill=1)
         # the panel inside the safe zone
         x0, y0 = b + self.safe, b + self.safe
         w, h = g.trim_w - 2 * self.safe, g.trim_h - 2 * self.safe
         self._lattice(c, x0, y0, w, h, cx, cy)
-        c.setStrokeColor(self.colour)
+        c.setStrokeColor(rl(self.colour))
         c.setLineWidth(0.5 * MM * s)
         c.roundRect(x0, y0, w, h, 2.4 * MM * s, stroke=1, fill=0)
         inset = 1.3 * MM * s
@@ -57,7 +57,7 @@ class BackFace:
         p = c.beginPath()
         p.roundRect(x0, y0, w, h, 2.4 * MM * self.scale)
         c.clipPath(p, stroke=0, fill=0)
-        c.setStrokeColor(mix(self.fill, self.colour, 0.16))  # no transparency: see card_front
+        c.setStrokeColor(rl(mix(self.fill, self.colour, 0.16)))  # no transparency: see card_front
         c.setLineWidth(0.25 * MM * self.scale)
         step = 3.2 * MM * self.scale
         reach = w + h
@@ -73,7 +73,7 @@ class BackFace:
         c.saveState()
         c.translate(x, y)
         c.scale(-sx * size, -sy * size)  # unit coordinates: the fan opens towards +x, +y
-        c.setFillColor(self.colour)
+        c.setFillColor(rl(self.colour))
         p = c.beginPath()
         _arc(p, 0, 0, 0.36, 0, 90, move=True)
         _arc(p, 0, 0, 0.26, 90, 0)
@@ -96,8 +96,8 @@ class BackFace:
 
     def _axis(self, c, cx, cy, r, reach) -> None:
         """Rules from the medallion towards the top and bottom, ending in diamonds."""
-        c.setStrokeColor(self.colour)
-        c.setFillColor(self.colour)
+        c.setStrokeColor(rl(self.colour))
+        c.setFillColor(rl(self.colour))
         c.setLineWidth(0.3 * MM * self.scale)
         d = 1.4 * MM * self.scale
         for sign in (1, -1):
@@ -110,11 +110,11 @@ class BackFace:
         c.saveState()
         c.translate(cx, cy)
         c.scale(r, r)
-        c.setFillColor(self.accent)
+        c.setFillColor(rl(self.accent))
         p = c.beginPath()
         _circle(p, 0, 0, 0.86)
         c.drawPath(p, stroke=0, fill=1)
-        c.setFillColor(self.colour)
+        c.setFillColor(rl(self.colour))
         p = c.beginPath()  # outer double ring
         _circle(p, 0, 0, 1.0)
         _circle(p, 0, 0, 0.95)
@@ -128,7 +128,7 @@ class BackFace:
         _fill(c, p)
         # an eight-pointed star, two nested layers
         for outer, inner, colour, turn in ((0.8, 0.36, self.colour, 0.0), (0.54, 0.26, self.fill, 22.5)):
-            c.setFillColor(colour)
+            c.setFillColor(rl(colour))
             p = c.beginPath()
             pts = []
             for k in range(16):
@@ -137,7 +137,7 @@ class BackFace:
                 pts.append((rr * math.cos(a), rr * math.sin(a)))
             _poly(p, pts)
             _fill(c, p)
-        c.setFillColor(self.colour)
+        c.setFillColor(rl(self.colour))
         p = c.beginPath()
         _circle(p, 0, 0, 0.2)
         _circle(p, 0, 0, 0.15)

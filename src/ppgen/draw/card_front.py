@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import text as textengine
 from ..model import Card
-from ..templates import MM, Colours, Element, TextStyle, load_card_template, mix, scaled
+from ..templates import MM, Colours, Element, TextStyle, load_card_template, mix, rl, scaled
 from .emblems import draw_emblem, draw_icon
 
 COMMANDER_MARK = "\u265a"  # ♚
@@ -85,6 +85,16 @@ def bold_keywords(text: str, max_em: float, width_em) -> str:
             pos = colon + 1
     out.append(text[pos:])
     return "".join(out)
+
+
+def marked_effect(project, card, lang: str, style: TextStyle) -> str:
+    """The effect text of `card` in `lang`, its key words marked bold by the style's rule."""
+    text = project.card_effect(card, lang)
+    limit = style.keyword_limit(lang)
+    if limit <= 0:
+        return text
+    bold = project.fonts.chain(lang, "bold")
+    return bold_keywords(text, limit, lambda clause: bold.width(clause, 1.0))
 
 
 def _clause_end(text: str, start: int) -> int | None:
@@ -161,14 +171,9 @@ class FrontFace:
         effect_key = f"card.{card.id}.effect"
         self._text("name", p.card_name(card, lang), name_key, report)
         self._text("type_line", p.type_line(card, lang), None, report, parts=self._type_parts())
-        effect = p.card_effect(card, lang)
-        style = self.elements.get("effect")
-        if style is not None:
-            tstyle = self.template.style(style.style)
-            if tstyle.keyword_max > 0:
-                bold_chain = p.fonts.chain(lang, "bold")
-                effect = bold_keywords(effect, tstyle.keyword_max, lambda s: bold_chain.width(s, 1.0))
-        self._text("effect", effect, effect_key, report)
+        effect = self.elements.get("effect")
+        if effect is not None:
+            self._text("effect", marked_effect(p, card, lang, self.template.style(effect.style)), effect_key, report)
         if card.is_unit:
             self._text("level_label", loc.get("label.level-short"), "label.level-short", report)
             self._text("level_number", str(card.level), None, report)
@@ -226,11 +231,23 @@ class FrontFace:
                     if missing:
                         raise textengine.GlyphError(where(self.project, self.lang, part_key), missing, chain)
         x, y, w, h = box or self.box(e)
-        lay = textengine.fit(text, style, w, h, where=origin)
+        lay = self._fit(text, style, self.template.style(e.style), w, h, origin)
         self.texts[name] = PlacedText(name, lay, x, y, key)
-        self._check(name, lay, key, report)
+        self._check(name, lay, key, report, style.min_size)
 
-    def _check(self, name: str, lay, key, report) -> None:
+    def _fit(self, text, style, tstyle: TextStyle, w, h, origin):
+        """Shrink to fit; a style with `single_line_min` first tries one line down to that size."""
+        single = tstyle.single_line_limit(self.lang)
+        if single is not None:
+            one_line_min = single * self.scale
+            if one_line_min < style.size:
+                one_line_h = style.size * (textengine.ASCENT + textengine.DESCENT) + 0.01
+                one = textengine.fit(text, replace(style, min_size=one_line_min), w, min(h, one_line_h), where=origin)
+                if one.fits and len(one.lines) == 1:
+                    return replace(one, box_h=h)
+        return textengine.fit(text, style, w, h, where=origin)
+
+    def _check(self, name: str, lay, key, report, min_size: float | None) -> None:
         what = {"name": "name", "effect": "effect text", "type_line": "type line", "bonus": "bonus"}.get(name, name)
         card_name = self.card.code
         if not lay.fits:
@@ -244,7 +261,7 @@ class FrontFace:
                     lang=self.lang,
                     key=key,
                 )
-        elif lay.style.min_size is not None and lay.size <= lay.style.min_size + 1e-9 and lay.style.min_size < lay.style.size:
+        elif min_size is not None and lay.size <= min_size + 1e-9 and min_size < lay.style.size:
             if report is not None:
                 report.warning(
                     "text-shrunk",
@@ -278,7 +295,7 @@ class FrontFace:
         if e is None:
             return
         g = self.geometry
-        c.setFillColor(self.colours(e.fill or "faction"))
+        c.setFillColor(rl(self.colours(e.fill or "faction")))
         c.rect(0, 0, g.width, g.height, stroke=0, fill=1)
         # a quiet diagonal texture, part of the background (it runs into the bleed).
         # No transparency anywhere: ReportLab drops the ExtGState and Shading
@@ -287,7 +304,7 @@ class FrontFace:
         p = c.beginPath()
         p.rect(0, 0, g.width, g.height)
         c.clipPath(p, stroke=0, fill=0)
-        c.setStrokeColor(mix(self.colours(e.fill or "faction"), self.colours("faction-dark"), 0.3))
+        c.setStrokeColor(rl(mix(self.colours(e.fill or "faction"), self.colours("faction-dark"), 0.3)))
         c.setLineWidth(0.35)
         step = 1.6 * MM
         n = int((g.width + g.height) / step) + 2
@@ -308,9 +325,9 @@ class FrontFace:
         if fill is None and (stroke is None or e.stroke_width <= 0):
             return
         if fill:
-            c.setFillColor(fill)
+            c.setFillColor(rl(fill))
         if stroke and e.stroke_width > 0:
-            c.setStrokeColor(stroke)
+            c.setStrokeColor(rl(stroke))
             c.setLineWidth(e.stroke_width * MM)
         do_stroke = 1 if stroke and e.stroke_width > 0 else 0
         if ellipse:
@@ -337,16 +354,16 @@ class FrontFace:
             def glow(t):  # the colour at t = distance / reach: light in the middle, dark at the edge
                 return mix(centre, edge, min(1.0, t) ** 0.8)
 
-            c.setFillColor(edge)
+            c.setFillColor(rl(edge))
             c.rect(x, y, w, h, stroke=0, fill=1)
             steps = 36
             for i in range(steps, 0, -1):  # a radial glow as nested discs (no PDF shadings)
                 t = i / steps
-                c.setFillColor(glow(t))
+                c.setFillColor(rl(glow(t)))
                 c.circle(cx, cy, reach * t, stroke=0, fill=1)
             c.setLineWidth(0.45 * self.scale)
             for t in (0.3, 0.42, 0.56, 0.72, 0.9):  # thin rings, blended with the glow beneath them
-                c.setStrokeColor(mix(glow(t), accent, 0.22))
+                c.setStrokeColor(rl(mix(glow(t), accent, 0.22)))
                 c.circle(cx, cy, reach * t, stroke=1, fill=0)
             c.restoreState()
             self._shape(c, Element("art", fill=None, stroke=e.stroke, stroke_width=e.stroke_width), x, y, w, h)
@@ -405,7 +422,7 @@ class FrontFace:
         # the icon disc at the left end
         r = h / 2 - 0.55 * MM * self.scale
         cx, cy = x + h / 2, y + h / 2
-        c.setFillColor(self.colours(e.colour or "ink"))
+        c.setFillColor(rl(self.colours(e.colour or "ink")))
         c.circle(cx, cy, r, stroke=0, fill=1)
         s = r * 1.4
         draw_icon(c, stat, cx - s / 2, cy - s / 2, s, s, "#FFFFFF")
@@ -420,8 +437,8 @@ class FrontFace:
             return
         # no bonus: an ornament of the accent colour holds the place
         c.saveState()
-        c.setStrokeColor(self.colours("accent"))
-        c.setFillColor(self.colours("accent"))
+        c.setStrokeColor(rl(self.colours("accent")))
+        c.setFillColor(rl(self.colours("accent")))
         c.setLineWidth(0.3 * MM * self.scale)
         cy = y + h / 2
         d = h * 0.22

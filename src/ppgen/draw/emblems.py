@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 
+from ..templates import rl
+
 
 # ── path helpers ───────────────────────────────────────────────────────────
 def _path(c):
@@ -401,7 +403,7 @@ def _draw_unit(canvas, fn, x: float, y: float, w: float, h: float, colour: str) 
     canvas.saveState()
     canvas.translate(x + w / 2, y + h / 2)
     canvas.scale(s, s)
-    canvas.setFillColor(colour)
+    canvas.setFillColor(rl(colour))
     fn(canvas)
     canvas.restoreState()
 
