@@ -441,3 +441,28 @@ def test_names_prefer_one_line_then_wrap(project, poker):
         for card in project.game.cards:
             lay = front_face(project, card, lang, poker).texts["name"].layout
             assert len(lay.lines) == 1, (lang, card.id, lay.text)  # never broken inside a word
+
+
+def test_bad_character_in_a_type_name_names_that_entry(game_copy):
+    ja = game_copy / "locales" / "ja.yaml"
+    lines = ja.read_text(encoding="utf-8").split("\n")
+    i = lines.index("type.cavalry:")
+    lines[i + 1] = "  text: 騎兵\U00010000"
+    ja.write_text("\n".join(lines), encoding="utf-8")
+    copy = ppgen.load(game_copy)
+    with pytest.raises(GlyphError, match=rf"locales/ja\.yaml:{i + 2}:9 type\.cavalry: no font"):
+        front_face(copy, copy.game.card("numidian-cavalry"), "ja", CardGeometry.named())
+
+
+def test_unbalanced_bold_markup_names_the_entry(game_copy):
+    from ppgen.text import MarkupError
+
+    en = game_copy / "locales" / "en.yaml"
+    text = en.read_text(encoding="utf-8")
+    old = "card.numidian-cavalry.effect: After this card attacks, change it to Defense."
+    en.write_text(text.replace(old, "card.numidian-cavalry.effect: After this card **attacks, change it to Defense."), encoding="utf-8")
+    line = next(n for n, l in enumerate(en.read_text(encoding="utf-8").split("\n"), 1) if l.startswith("card.numidian-cavalry.effect:"))
+    copy = ppgen.load(game_copy)
+    with pytest.raises(MarkupError, match=rf"locales/en\.yaml:{line}:31 card\.numidian-cavalry\.effect: unbalanced"):
+        front_face(copy, copy.game.card("numidian-cavalry"), "en", CardGeometry.named())
+    assert [(p.line, p.code) for p in check_fit(copy, "en")] == [(line, "markup")]

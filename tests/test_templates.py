@@ -134,3 +134,11 @@ def test_unknown_emblem_reported_in_cards_yaml(game_copy):
         front_face(project, project.game.cards_of("rome")[0], "en", CardGeometry.named())
     line = line_of(cards, "emblem: laurels")
     assert f"cards.yaml:{line}:13: error[unknown-ref] unknown emblem 'laurels'; did you mean 'laurel'?" in str(exc.value)
+
+
+def test_per_language_numbers_need_a_default(game_copy):
+    path = game_copy / "templates" / "card.yaml"
+    edit(path, "keyword_max: {default: 9.8, ko: 6.5, zh: 6.5}", "keyword_max: {ko: 6.5, zh: 6.5}")
+    problems = problems_of(path)
+    assert [(p.line, p.code) for p in problems] == [(line_of(path, "keyword_max: {ko"), "value")]
+    assert "needs a 'default'" in problems[0].message

@@ -227,11 +227,12 @@ def read_card_template(path, root=None) -> CardTemplate:
     named = top.get("palette") if isinstance(top.get("palette"), dict) else {}
     colour_names = set(named) | set(DERIVED_COLOURS)  # a bad palette entry is reported once, not at every use
     styles = _styles(doc, top.get("styles") or {}, colour_names, problems) if isinstance(top.get("styles") or {}, dict) else {}
-    shared = _elements(doc, ("layout",), top.get("layout") or {}, colour_names, styles, problems)
+    style_names = set(top.get("styles") or {}) if isinstance(top.get("styles"), dict) else set()  # a bad style is reported once
+    shared = _elements(doc, ("layout",), top.get("layout") or {}, colour_names, style_names, problems)
     kinds: dict[str, dict[str, Element]] = {}
     marks: dict = {}
     for kind in KINDS:
-        own = _elements(doc, (kind,), top.get(kind) or {}, colour_names, styles, problems)
+        own = _elements(doc, (kind,), top.get(kind) or {}, colour_names, style_names, problems)
         merged: dict[str, dict] = {}
         for name in ELEMENTS:
             if name in shared or name in own:
