@@ -156,16 +156,16 @@ def test_key_words_set_in_bold_by_one_rule():
     def em_cjk(s):
         return float(len(s))
 
-    assert bold_keywords("On Deploy: draw 1 card.", 9, em) == "**On Deploy:** draw 1 card."
+    assert bold_keywords("On Deploy: draw 1 card.", 9, em) == "**On\u00a0Deploy:** draw 1 card."
     assert (
         bold_keywords("Gains 1 ATK. Once per turn: draw 1 card.", 9, em)
-        == "Gains 1 ATK. **Once per turn:** draw 1 card."
+        == "Gains 1 ATK. **Once\u00a0per\u00a0turn:** draw 1 card."
     )
     long = "When an Infantry you control would be destroyed by battle: negate it."
     assert bold_keywords(long, 9, em) == long  # a whole condition is not a key word
     assert bold_keywords("配備時：カードを1枚引く。1ターンに1度：自分", 9, em_cjk) == "**配備時：**カードを1枚引く。**1ターンに1度：**自分"
     assert bold_keywords("部署时：抽 1 张卡。", 9, em_cjk) == "**部署时：**抽 1 张卡。"
-    assert bold_keywords("배치 시: 카드 1장을 뽑습니다.", 9, em) == "**배치 시:** 카드 1장을 뽑습니다."
+    assert bold_keywords("배치 시: 카드 1장을 뽑습니다.", 9, em) == "**배치\u00a0시:** 카드 1장을 뽑습니다."
     assert bold_keywords("Ratio 1:2 stays.", 9, em) == "Ratio 1:2 stays."  # a colon inside a word is no clause end
     assert bold_keywords("Your **own** words: stay.", 9, em) == "Your **own** words: stay."  # translator's markup wins
     assert bold_keywords("On Deploy: x.", 0, em) == "On Deploy: x."  # keyword_max 0 = off
@@ -188,7 +188,8 @@ def test_the_same_key_words_are_bold_in_every_language(project, lang):
     style = load_card_template(project).style("effect")
     bold = set()
     for card in project.game.cards:
-        bold |= set(re.findall(r"\*\*(.+?)\*\*", marked_effect(project, card, lang, style)))
+        marked = marked_effect(project, card, lang, style).replace("\u00a0", " ")
+        bold |= set(re.findall(r"\*\*(.+?)\*\*", marked))
     assert bold == BOLD_KEY_WORDS[lang]
 
 
@@ -196,7 +197,7 @@ def test_the_same_key_words_are_bold_in_every_language(project, lang):
 def test_key_word_drawn_in_bold_font(project, tmp_path, lang, keyword):
     card = project.game.card("hannibal-barca-master-of-maneuver")
     path = render_card_pdf(project, card, lang, tmp_path / "card.pdf")
-    runs = placed_texts(path)
+    runs = [(t.replace("\u00a0", " "), x, y, font) for t, x, y, font in placed_texts(path)]
     bold = [t for t, _, _, font in runs if font and "Bold" in font]
     regular = [t for t, _, _, font in runs if font and "Regular" in font]
     assert any(t.startswith(keyword.rstrip(":：")) for t in bold), bold
@@ -466,3 +467,22 @@ def test_unbalanced_bold_markup_names_the_entry(game_copy):
     with pytest.raises(MarkupError, match=rf"locales/en\.yaml:{line}:31 card\.numidian-cavalry\.effect: unbalanced"):
         front_face(copy, copy.game.card("numidian-cavalry"), "en", CardGeometry.named())
     assert [(p.line, p.code) for p in check_fit(copy, "en")] == [(line, "markup")]
+
+
+def test_key_words_never_split_across_lines(project, all_fronts):
+    """In languages that break between words; Japanese and Chinese may break between any two
+    characters (kinsoku aside), inside key words too, as their typesetting does."""
+    import re
+
+    from ppgen.draw.card_front import marked_effect
+
+    style = load_card_template(project).style("effect")
+    checked = 0
+    for lang in ("en", "ko"):
+        faces, _ = all_fronts[lang]
+        for face in faces:
+            lines = face.texts["effect"].layout.text.split("\n")
+            for clause in re.findall(r"\*\*(.+?)\*\*", marked_effect(project, face.card, lang, style)):
+                assert any(clause in line for line in lines), (lang, face.card.id, clause, lines)
+                checked += 1
+    assert checked > 80

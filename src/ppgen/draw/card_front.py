@@ -22,6 +22,7 @@ from ..templates import MM, Colours, Element, TextStyle, load_card_template, mix
 from .emblems import draw_emblem, draw_icon
 
 COMMANDER_MARK = "\u265a"  # ♚
+NBSP = "\u00a0"
 
 # A sentence starts at the start of the text, after a newline, or after a full stop.
 _SENTENCE_START = re.compile(r"(?:^|\n|(?<=[.!?])\s+|(?<=[。！？]))")
@@ -64,8 +65,9 @@ def bold_keywords(text: str, max_em: float, width_em) -> str:
     The rule works the same in every language, without per-card markup: at the
     start of the text or of a sentence, a clause that ends in ":" or "：" (with
     no sentence end before it) is bold when it is at most `max_em` ems wide
-    (`width_em(clause)` measures it at 1 pt). A text that already has `**`
-    markup is left as the translator wrote it.
+    (`width_em(clause)` measures it at 1 pt); its spaces become no-break
+    spaces, so a key word is never split across lines. A text that already
+    has `**` markup is left as the translator wrote it.
     """
     if max_em <= 0 or "**" in text:
         return text
@@ -81,7 +83,7 @@ def bold_keywords(text: str, max_em: float, width_em) -> str:
         clause = text[start : colon + 1]
         if clause.strip() and width_em(clause) <= max_em:
             out.append(text[pos:start])
-            out.append(f"**{clause}**")
+            out.append(f"**{clause.replace(' ', NBSP)}**")  # a key word is never broken across lines
             pos = colon + 1
     out.append(text[pos:])
     return "".join(out)
