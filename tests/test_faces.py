@@ -6,7 +6,7 @@ import statistics
 import pytest
 
 import ppgen
-from ppgen.draw.card_front import FrontFace, bold_keywords
+from ppgen.draw.card_front import bold_keywords
 from ppgen.draw.faces import CardGeometry, back_face, card_size_mm, front_face, render_back_pdf, render_card_pdf, render_faces_pdf
 from ppgen.errors import UsageError
 from ppgen.layout_fit import check_fit

@@ -43,9 +43,9 @@ class BackFace:
         inset = 1.3 * MM * s
         c.setLineWidth(0.2 * MM * s)
         c.roundRect(x0 + inset, y0 + inset, w - 2 * inset, h - 2 * inset, 1.6 * MM * s, stroke=1, fill=0)
-        corner = inset + 1.2 * MM * s
+        corner = inset + 1.6 * MM * s
         for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
-            self._corner(c, cx + sx * (w / 2 - corner), cy + sy * (h / 2 - corner), sx, sy, 7 * MM * s)
+            self._corner(c, cx + sx * (w / 2 - corner), cy + sy * (h / 2 - corner), sx, sy, 6.5 * MM * s)
         r = min(w, h) * 0.36
         self._axis(c, cx, cy, r, h / 2 - inset - 9 * MM * s)
         self._medallion(c, cx, cy, r)
@@ -90,7 +90,7 @@ class BackFace:
                       ux * (base + 0.25) - nx * half * 1.9, uy * (base + 0.25) - ny * half * 1.9,
                       ux * base - nx * half, uy * base - ny * half)
             p.close()
-        _circle(p, 0.0, 0.0, 0.17)
+        _circle(p, 0.0, 0.0, 0.12)
         _fill(c, p)
         c.restoreState()
 
