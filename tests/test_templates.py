@@ -40,7 +40,7 @@ def test_shipped_template_loads(project):
 
 def test_unknown_keys_reported_with_position_and_suggestion(game_copy):
     path = game_copy / "templates" / "card.yaml"
-    edit(path, "  name:        {x: 14.5, w: 43}", "  nmae:        {x: 14.5, w: 43}")
+    edit(path, "  name:        {x: 14.3, w: 43.2}", "  nmae:        {x: 14.3, w: 43.2}")
     edit(path, "  code:       {x: 4.5, y: 3.3,", "  code:       {x: 4.5, yy: 3.3,")
     problems = problems_of(path)
     shown = [str(p) for p in problems]
@@ -93,10 +93,10 @@ def test_designer_moves_a_box_and_changes_a_colour(game_copy, tmp_path):
     card = project.game.card("hastati-line") if project.game.has_card("hastati-line") else project.game.cards[0]
     before = front_face(project, card, "en", CardGeometry.named())
     edit(path, "  parchment: \"#F5ECD7\"", "  parchment: \"#00FF00\"")
-    edit(path, "  name:        {x: 14.5, w: 43}", "  name:        {x: 20, w: 37}")
+    edit(path, "  name:        {x: 14.3, w: 43.2}", "  name:        {x: 20, w: 37}")
     project = ppgen.load(game_copy)
     after = front_face(project, card, "en", CardGeometry.named())
-    assert after.texts["name"].x == pytest.approx(20 * MM) and before.texts["name"].x == pytest.approx(14.5 * MM)
+    assert after.texts["name"].x == pytest.approx(20 * MM) and before.texts["name"].x == pytest.approx(14.3 * MM)
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(str(render_card_pdf(project, card, "en", tmp_path / "c.pdf")))
