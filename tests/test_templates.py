@@ -142,3 +142,13 @@ def test_per_language_numbers_need_a_default(game_copy):
     problems = problems_of(path)
     assert [(p.line, p.code) for p in problems] == [(line_of(path, "keyword_max: {ko"), "value")]
     assert "needs a 'default'" in problems[0].message
+
+
+def test_show_false_leaves_an_element_out(game_copy):
+    path = game_copy / "templates" / "card.yaml"
+    edit(path, "unit:\n", "unit:\n  watermark:    {show: false}\n  code:         {show: false}\n")
+    project = ppgen.load(game_copy)
+    unit = front_face(project, project.game.card("numidian-cavalry"), "en", CardGeometry.named())
+    doctrine = front_face(project, project.game.card("desert-routes"), "en", CardGeometry.named())
+    assert "watermark" not in unit.elements and "code" not in unit.texts
+    assert "watermark" in doctrine.elements and "code" in doctrine.texts
