@@ -1,2 +1,3 @@
-"""Drawing things: card faces (and later rulebook pages, mats). Each module draws onto a
-canvas region and knows nothing about paper or imposition."""
+"""Drawing: one module per thing drawn — card fronts and backs, emblems, the rulebook,
+player mats, the score sheet. Each draws onto a canvas (or a region of one) and knows
+nothing about paper or imposition."""

@@ -1,41 +1,76 @@
-"""Card faces — INTERIM: placeholder faces until the real card design lands.
+"""Card faces: what the imposition stage places on sheets.
 
-This module only fixes the interface the sheet builder codes against; the real
-card fronts and backs (templates, stats, effect text through the text engine)
-replace it. Interface:
+The interface the sheets code uses::
 
-    CardGeometry(trim_w, trim_h, bleed)            # points; .width/.height = the bleed box
-    front_face(project, card, lang, geometry, report) -> Face
-    back_face(project, geometry) -> Face           # identical in every language
-    Face.key: str                                  # unique per distinct drawing
-    Face.draw(canvas)                              # into (0, 0)–(width, height), (0, 0) = bleed box bottom-left
+    geometry = CardGeometry.named("poker", bleed_mm=3)     # all sizes in points
+    face = front_face(project, card, "ja", geometry, report)   # laid out now
+    back = back_face(project, geometry)                       # one for every language
+    face.key      # "front-ja-hastati-line" / "back": unique per distinct drawing
+    face.draw(canvas)   # paints (0, 0)–(geometry.width, geometry.height), the bleed box
 
-The interim front is a faction-coloured card with its code and localized name;
-the interim back is a fixed, language-free pattern.
+`report` is anything with `warning(code, message, lang=None, key=None)`;
+fronts report `text-overflow` (and `text-shrunk` at the minimum size) while
+they are laid out, before anything is drawn.
+
+For looking at the work: `render_card_pdf(project, card, lang, path)` writes
+a one-card PDF; `render_faces_pdf` writes one page per face.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from pathlib import Path
+from typing import Protocol
 
-SAFE = 3.0 * 72 / 25.4  # the safe zone inside the trim, points
+from ..errors import UsageError
+from ..templates import MM
+
+CARD_SIZES = {  # trimmed card sizes in mm
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+}
+_WXH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*$")
+
+
+def card_size_mm(size: str) -> tuple[float, float]:
+    """poker | bridge | mini | tarot | WxH (mm, e.g. 63x88) → (width, height) in mm."""
+    if size in CARD_SIZES:
+        return CARD_SIZES[size]
+    m = _WXH.match(size)
+    if m:
+        w, h = float(m.group(1)), float(m.group(2))
+        if 20 <= w <= 300 and 20 <= h <= 300:
+            return (w, h)
+        raise UsageError(f"card size {size}: width and height must be between 20 and 300 mm")
+    raise UsageError(f"unknown card size '{size}': use {', '.join(CARD_SIZES)} or WxH in mm, e.g. 63x88")
 
 
 @dataclass(frozen=True)
 class CardGeometry:
-    """A card's size in points: its trim, and the bleed drawn around it."""
+    """A card's size in points: the trimmed card and the bleed around it."""
 
     trim_w: float
     trim_h: float
     bleed: float = 0.0
 
     @property
-    def width(self) -> float:
+    def width(self) -> float:  # the drawing spans the bleed box
         return self.trim_w + 2 * self.bleed
 
     @property
     def height(self) -> float:
         return self.trim_h + 2 * self.bleed
+
+    @classmethod
+    def from_mm(cls, width: float, height: float, bleed: float = 0.0) -> "CardGeometry":
+        return cls(width * MM, height * MM, bleed * MM)
+
+    @classmethod
+    def named(cls, size: str = "poker", bleed_mm: float = 0.0) -> "CardGeometry":
+        w, h = card_size_mm(size)
+        return cls.from_mm(w, h, bleed_mm)
 
 
 class Face(Protocol):
@@ -44,90 +79,60 @@ class Face(Protocol):
     def draw(self, canvas) -> None: ...
 
 
-@dataclass(frozen=True)
-class DrawnFace:
-    """A face as a key and a drawing function."""
+def front_face(project, card, lang: str, geometry: CardGeometry, report=None):
+    """The front of `card` in `lang`, laid out (overflow reported to `report`)."""
+    from .card_front import FrontFace
 
-    key: str
-    painter: Callable
-
-    def draw(self, canvas) -> None:
-        self.painter(canvas)
+    return FrontFace(project, card, lang, geometry, report)
 
 
-def _hex(colour: str):
-    from reportlab.lib.colors import HexColor
+def back_face(project, geometry: CardGeometry):
+    """The back every card shares, identical in every language."""
+    from .card_back import BackFace
 
-    return HexColor(colour)
-
-
-def front_face(project, card, lang: str, geometry: CardGeometry, report) -> Face:
-    """INTERIM front: faction colour, a white panel, the card's name and code."""
-    from ..pdf import fit_size, text_line
-
-    faction = project.game.factions[card.faction]
-    name = project.card_name(card, lang) + (" ♚" if card.commander else "")
-    type_line = project.type_line(card, lang)
-    title = project.fonts.chain(lang, "bold")
-    body = project.fonts.chain(lang, "body")
-    for chain, text, key in ((title, name, f"card.{card.id}.name"), (body, type_line, f"card.{card.id}.type")):
-        missing = chain.missing(text)
-        if missing:
-            report.warn("missing-glyph", f"no font can draw {' '.join(missing)}", lang=lang, subject=key)
-    g = geometry
-
-    def paint(c) -> None:
-        c.setFillColor(_hex(faction.colour))
-        c.rect(0, 0, g.width, g.height, stroke=0, fill=1)
-        inner_x, inner_y = g.bleed + SAFE, g.bleed + SAFE
-        inner_w, inner_h = g.trim_w - 2 * SAFE, g.trim_h - 2 * SAFE
-        c.setFillColorRGB(1, 1, 1)
-        c.roundRect(inner_x, inner_y, inner_w, inner_h, 6, stroke=0, fill=1)
-        c.setFillColor(_hex(faction.accent))
-        c.rect(inner_x, inner_y + inner_h - 30, inner_w, 30, stroke=0, fill=1)
-        c.setFillColorRGB(1, 1, 1)
-        size = fit_size(title, name, inner_w - 8, 11, 5)
-        text_line(c, title, name, inner_x + inner_w / 2, inner_y + inner_h - 19, size, "middle")
-        c.setFillColorRGB(0.15, 0.15, 0.15)
-        size = fit_size(body, type_line, inner_w - 8, 8, 4)
-        text_line(c, body, type_line, inner_x + inner_w / 2, inner_y + inner_h - 44, size, "middle")
-        text_line(c, body, card.code, inner_x + inner_w / 2, inner_y + 8, 8, "middle")
-        if card.is_unit:
-            stats = f"Lv {card.level}   ATK {card.atk}   DEF {card.def_}   E {card.energy}"
-            text_line(c, body, stats, inner_x + inner_w / 2, inner_y + 24, fit_size(body, stats, inner_w - 8, 9, 5), "middle")
-
-    return DrawnFace(f"front-{lang}-{card.id}", paint)
+    return BackFace(project, geometry)
 
 
-def back_face(project, geometry: CardGeometry) -> Face:
-    """INTERIM back: a fixed, language-free diamond pattern (the same in every language)."""
-    g = geometry
+# ── one-card PDFs, for looking at the work ─────────────────────────────────
+def render_faces_pdf(project, faces: list, geometry: CardGeometry, path: Path, lang: str | None = None) -> Path:
+    """Write one page per face (each drawn once as a form), atomically and reproducibly."""
+    from reportlab.pdfgen.canvas import Canvas
 
-    def paint(c) -> None:
-        c.setFillColorRGB(0.16, 0.13, 0.11)
-        c.rect(0, 0, g.width, g.height, stroke=0, fill=1)
-        c.setStrokeColorRGB(0.78, 0.63, 0.33)
-        c.setLineWidth(0.8)
-        c.roundRect(g.bleed + SAFE, g.bleed + SAFE, g.trim_w - 2 * SAFE, g.trim_h - 2 * SAFE, 6, stroke=1, fill=0)
-        step = 14.0
-        c.setLineWidth(0.4)
-        cx, cy = g.width / 2, g.height / 2
-        n = int(max(g.width, g.height) / step) + 2
-        p = c.beginPath()
-        for i in range(-n, n + 1):
-            p.moveTo(cx + i * step - g.height, cy - g.height)
-            p.lineTo(cx + i * step + g.height, cy + g.height)
-            p.moveTo(cx + i * step + g.height, cy - g.height)
-            p.lineTo(cx + i * step - g.height, cy + g.height)
-        c.saveState()
-        clip = c.beginPath()
-        clip.roundRect(g.bleed + SAFE + 4, g.bleed + SAFE + 4, g.trim_w - 2 * SAFE - 8, g.trim_h - 2 * SAFE - 8, 4)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.drawPath(p, stroke=1, fill=0)
-        c.restoreState()
-        c.setFillColorRGB(0.78, 0.63, 0.33)
-        c.circle(cx, cy, min(g.trim_w, g.trim_h) * 0.18, stroke=0, fill=1)
-        c.setFillColorRGB(0.16, 0.13, 0.11)
-        c.circle(cx, cy, min(g.trim_w, g.trim_h) * 0.12, stroke=0, fill=1)
+    from ..files import atomic_output
 
-    return DrawnFace("back", paint)
+    lang = lang or project.config.source_language
+    font = project.fonts.chain(lang, "body").primary  # a registered TrueType font: no Helvetica
+    path = Path(path)
+    with atomic_output(path) as fh:
+        c = Canvas(fh, pagesize=(geometry.width, geometry.height), invariant=1, initialFontName=font, pageCompression=1)
+        c.setTitle(" ".join(dict.fromkeys(face.key for face in faces)))  # from the content, not the file name
+        c.setCreator("ppgen")
+        drawn = set()
+        for face in faces:
+            name = re.sub(r"[^A-Za-z0-9]", "_", face.key)
+            if face.key not in drawn:
+                c.beginForm(name, lowerx=0, lowery=0, upperx=geometry.width, uppery=geometry.height)
+                face.draw(c)
+                c.endForm()
+                drawn.add(face.key)
+            b = geometry.bleed
+            c.setTrimBox((b, b, b + geometry.trim_w, b + geometry.trim_h))
+            c.setBleedBox((0, 0, geometry.width, geometry.height))
+            c.doForm(name)
+            c.showPage()
+        c.save()
+    return path
+
+
+def render_card_pdf(project, card, lang: str, path: Path, geometry: CardGeometry | None = None, report=None, back: bool = False) -> Path:
+    """A one-card PDF of `card`'s front in `lang` (and its back on page 2 when `back`)."""
+    geometry = geometry or CardGeometry.named("poker")
+    faces = [front_face(project, card, lang, geometry, report)]
+    if back:
+        faces.append(back_face(project, geometry))
+    return render_faces_pdf(project, faces, geometry, path, lang)
+
+
+def render_back_pdf(project, path: Path, geometry: CardGeometry | None = None, lang: str | None = None) -> Path:
+    geometry = geometry or CardGeometry.named("poker")
+    return render_faces_pdf(project, [back_face(project, geometry)], geometry, path, lang)

@@ -1,0 +1,57 @@
+"""Does every card's text fit? The translators' fit check (`ppgen i18n check` calls it).
+
+For every card, its front is laid out in the language as `ppgen build` would
+(card size from ppgen.yaml's build.card_size), shrinking text down to the
+template's minimum sizes. A name or effect that still does not fit is a
+Problem at the locale entry's file:line:col, saying by how much it overflows.
+"""
+from __future__ import annotations
+
+import re
+
+from .errors import Problem
+
+_WHERE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+) (?P<key>\S+)")
+CHECKED = {"name": "name", "effect": "effect text"}
+
+
+def check_fit(project, lang: str, geometry=None) -> list[Problem]:
+    """Problems (code "fit", or "glyph" for a character no font has) for the cards of `lang`."""
+    from .draw.card_front import FrontFace, locate
+    from .draw.faces import CardGeometry
+    from .text import GlyphError, MarkupError
+
+    geometry = geometry or CardGeometry.named(str(project.config.build.get("card_size") or "poker"))
+    problems: list[Problem] = []
+    for card in project.game.cards:
+        try:
+            face = FrontFace(project, card, lang, geometry)
+        except GlyphError as exc:
+            problems.append(_at(exc.where, str(exc).split(": ", 1)[-1], "glyph"))
+            continue
+        except MarkupError as exc:
+            problems.append(_at(str(exc), str(exc).split(": ", 1)[-1], "markup"))
+            continue
+        for element, key, overflow_mm in face.problems:
+            if element not in CHECKED or key is None:
+                continue
+            file, line, col = locate(project, lang, key)
+            size = face.texts[element].layout.size
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    col,
+                    f"{card.code}: the {CHECKED[element]} does not fit its box even at the minimum size "
+                    f"({size:g} pt); it overflows by {overflow_mm:.1f} mm — shorten it",
+                    "fit",
+                )
+            )
+    return problems
+
+
+def _at(where: str, message: str, code: str) -> Problem:
+    m = _WHERE.match(where)
+    if m:
+        return Problem(m["file"], int(m["line"]), int(m["col"]), f"{m['key']}: {message}", code)
+    return Problem("", 0, 0, f"{where}: {message}", code)

@@ -1,0 +1,488 @@
+"""Card fronts and backs, read back from the PDFs they make (pypdf text, pypdfium2 pixels)."""
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+import ppgen
+from ppgen.draw.card_front import bold_keywords
+from ppgen.draw.faces import CardGeometry, back_face, card_size_mm, front_face, render_back_pdf, render_card_pdf, render_faces_pdf
+from ppgen.errors import UsageError
+from ppgen.layout_fit import check_fit
+from ppgen.templates import MM, load_card_template
+from ppgen.text import NO_LINE_START, GlyphError
+
+LANGS = ("en", "ja", "ko", "zh")
+BASE14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats"}
+
+
+class Report:
+    """Collects warnings like the build's report does."""
+
+    def __init__(self):
+        self.items = []
+
+    def warning(self, code, message, lang=None, key=None):
+        self.items.append((code, message, lang, key))
+
+    def codes(self):
+        return [c for c, *_ in self.items]
+
+
+@pytest.fixture(scope="session")
+def poker():
+    return CardGeometry.named("poker")
+
+
+@pytest.fixture(scope="session")
+def all_fronts(project, poker):
+    """Every card in every language, laid out once: {lang: (faces, report)}."""
+    out = {}
+    for lang in LANGS:
+        report = Report()
+        out[lang] = ([front_face(project, card, lang, poker, report) for card in project.game.cards], report)
+    return out
+
+
+def pdf_text(path, page=0):
+    from pypdf import PdfReader
+
+    return PdfReader(str(path)).pages[page].extract_text()
+
+
+def placed_texts(path, page=0):
+    """(text, x, y, font) of every text run on a page, in points."""
+    from pypdf import PdfReader
+
+    out = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+            out.append((text.strip(), x, y, font.get("/BaseFont") if font else None))
+
+    PdfReader(str(path)).pages[page].extract_text(visitor_text=visit)
+    return out
+
+
+def pixels(path, page=0, dpi=150):
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return pdf[page].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+
+
+def card_of(project, kind, **flags):
+    for card in project.game.cards:
+        if card.kind == kind and all(getattr(card, k) == v for k, v in flags.items()):
+            return card
+    raise LookupError(kind)
+
+
+# ── everything fits ────────────────────────────────────────────────────────
+def test_every_card_fits_in_every_language(project, all_fronts):
+    template = load_card_template(project)
+    effect_min = template.style("effect").min_size
+    assert effect_min >= 6, "the effect text's minimum must stay readable"
+    for lang, (faces, report) in all_fronts.items():
+        assert len(faces) == 141
+        assert "text-overflow" not in report.codes(), report.items
+        for face in faces:
+            assert face.problems == []
+            effect = face.texts["effect"].layout
+            assert effect.fits and effect.size >= effect_min
+            assert face.texts["name"].layout.fits
+        assert check_fit(project, lang) == []
+
+
+def test_effect_sizes_stay_large(all_fronts):
+    """The shipped text is set near its preferred size, not squeezed to the floor."""
+    for lang, (faces, _) in all_fronts.items():
+        sizes = [f.texts["effect"].layout.size for f in faces]
+        assert statistics.median(sizes) == 8.5, lang
+        assert min(sizes) >= 7.0, lang
+
+
+# ── what a front prints ────────────────────────────────────────────────────
+@pytest.mark.parametrize("lang", LANGS)
+def test_front_prints_name_code_and_stats(project, tmp_path, poker, lang):
+    card = project.game.card("hannibal-barca-master-of-maneuver")
+    path = render_card_pdf(project, card, lang, tmp_path / "card.pdf")
+    text = pdf_text(path)
+    flat = "".join(text.split())
+    assert "".join(project.card_name(card, lang).split()) in flat
+    assert card.code in text and lang.upper() in text
+    assert "♚" in text
+    # each stat is printed inside its own badge
+    face = front_face(project, card, lang, poker)
+    runs = placed_texts(path)
+    for stat, value in (("atk", card.atk), ("def", card.def_), ("energy", card.energy)):
+        x, y, w, h = face.box(face.elements[stat])
+        inside = [t for t, tx, ty, _ in runs if x <= tx <= x + w and y <= ty <= y + h]
+        assert inside == [str(value)], (stat, inside)
+    x, y, w, h = face.box(face.elements["level"])
+    assert str(card.level) in [t for t, tx, ty, _ in runs if x <= tx <= x + w and y <= ty <= y + h]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_doctrine_prints_terrain_and_two_part_bonus(project, tmp_path, lang):
+    card = project.game.card("desert-routes")  # Terrain Doctrine: +1 ATK; opponent −1 DEF
+    assert card.terrain and len(card.bonus) == 2
+    text = pdf_text(render_card_pdf(project, card, lang, tmp_path / "card.pdf"))
+    loc = project.locale(lang)
+    assert loc.get("label.terrain") in text
+    bonus = project.bonus_text(card, lang)
+    assert "".join(bonus.split()) in "".join(text.split())
+    assert "+1" in bonus and "\u22121" in bonus  # numbers come from cards.yaml, with a real minus
+
+
+def test_tactic_without_bonus_prints_no_badge(project, tmp_path, poker):
+    card = card_of(project, "tactic", bonus=())
+    face = front_face(project, card, "en", poker)
+    assert "bonus" not in face.texts
+    text = pdf_text(render_card_pdf(project, card, "en", tmp_path / "card.pdf"))
+    assert project.locale("en").get("kind.tactic") in text
+
+
+def test_key_words_set_in_bold_by_one_rule():
+    def em(s):
+        return len(s) * 0.55  # a rough Latin width
+
+    def em_cjk(s):
+        return float(len(s))
+
+    assert bold_keywords("On Deploy: draw 1 card.", 9, em) == "**On\u00a0Deploy:** draw 1 card."
+    assert (
+        bold_keywords("Gains 1 ATK. Once per turn: draw 1 card.", 9, em)
+        == "Gains 1 ATK. **Once\u00a0per\u00a0turn:** draw 1 card."
+    )
+    long = "When an Infantry you control would be destroyed by battle: negate it."
+    assert bold_keywords(long, 9, em) == long  # a whole condition is not a key word
+    assert bold_keywords("配備時：カードを1枚引く。1ターンに1度：自分", 9, em_cjk) == "**配備時：**カードを1枚引く。**1ターンに1度：**自分"
+    assert bold_keywords("部署时：抽 1 张卡。", 9, em_cjk) == "**部署时：**抽 1 张卡。"
+    assert bold_keywords("배치 시: 카드 1장을 뽑습니다.", 9, em) == "**배치\u00a0시:** 카드 1장을 뽑습니다."
+    assert bold_keywords("Ratio 1:2 stays.", 9, em) == "Ratio 1:2 stays."  # a colon inside a word is no clause end
+    assert bold_keywords("Your **own** words: stay.", 9, em) == "Your **own** words: stay."  # translator's markup wins
+    assert bold_keywords("On Deploy: x.", 0, em) == "On Deploy: x."  # keyword_max 0 = off
+
+
+BOLD_KEY_WORDS = {  # the five trigger words, and nothing longer, in every language
+    "en": {"On Deploy:", "On Normal Deploy:", "Once per turn:", "When destroyed:", "While face-up:"},
+    "ja": {"配備時：", "通常配備時：", "1ターンに1度：", "破壊された時：", "表側である限り："},
+    "ko": {"배치 시:", "일반 배치 시:", "1턴에 1번:", "파괴되었을 때:"},  # "While face-up" is 11 ems in Korean
+    "zh": {"部署时：", "通常部署时：", "每回合一次：", "被消灭时：", "正面朝上时："},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_same_key_words_are_bold_in_every_language(project, lang):
+    import re
+
+    from ppgen.draw.card_front import marked_effect
+
+    style = load_card_template(project).style("effect")
+    bold = set()
+    for card in project.game.cards:
+        marked = marked_effect(project, card, lang, style).replace("\u00a0", " ")
+        bold |= set(re.findall(r"\*\*(.+?)\*\*", marked))
+    assert bold == BOLD_KEY_WORDS[lang]
+
+
+@pytest.mark.parametrize("lang,keyword", [("en", "On Deploy:"), ("ja", "配備時："), ("ko", "배치 시:"), ("zh", "部署时：")])
+def test_key_word_drawn_in_bold_font(project, tmp_path, lang, keyword):
+    card = project.game.card("hannibal-barca-master-of-maneuver")
+    path = render_card_pdf(project, card, lang, tmp_path / "card.pdf")
+    runs = [(t.replace("\u00a0", " "), x, y, font) for t, x, y, font in placed_texts(path)]
+    bold = [t for t, _, _, font in runs if font and "Bold" in font]
+    regular = [t for t, _, _, font in runs if font and "Regular" in font]
+    assert any(t.startswith(keyword.rstrip(":：")) for t in bold), bold
+    assert not any(keyword in t for t in regular)
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+def test_kinsoku_in_rendered_effect_text(project, tmp_path, lang):
+    card = project.game.card("hannibal-barca-master-of-maneuver")
+    path = render_card_pdf(project, card, lang, tmp_path / "card.pdf")
+    lines = [line for line in pdf_text(path).split("\n") if line.strip()]
+    effect = "".join(project.card_effect(card, lang).split())
+    effect_lines = [line for line in lines if line.strip() and "".join(line.split()) in effect]
+    assert len(effect_lines) >= 4, lines
+    for line in effect_lines:
+        assert line.strip()[0] not in NO_LINE_START, line
+    # the lines join back into the whole text, nothing lost at the breaks
+    assert "".join("".join(effect_lines).split()) == effect
+
+
+def test_user_text_printed_literally(project, game_copy, tmp_path):
+    en = game_copy / "locales" / "en.yaml"
+    text = en.read_text(encoding="utf-8")
+    old = "card.numidian-cavalry.effect: After this card attacks, change it to Defense."
+    assert old in text
+    en.write_text(text.replace(old, 'card.numidian-cavalry.effect: "Use <b>this</b> & <i>that</i> &amp; 3 < 5."'), encoding="utf-8")
+    copy = ppgen.load(game_copy)
+    path = render_card_pdf(copy, copy.game.card("numidian-cavalry"), "en", tmp_path / "card.pdf")
+    flat = " ".join(pdf_text(path).split())
+    assert "Use <b>this</b> & <i>that</i> &amp; 3 < 5." in flat
+
+
+def test_character_no_font_has_names_key_and_position(game_copy):
+    ja = game_copy / "locales" / "ja.yaml"
+    lines = ja.read_text(encoding="utf-8").split("\n")
+    i = lines.index("card.numidian-cavalry.name:")
+    assert lines[i + 1].startswith("  text: ")
+    lines[i + 1] = "  text: ヌミディア騎兵\U00010000"  # LINEAR B SYLLABLE B008 A: in no shipped font
+    ja.write_text("\n".join(lines), encoding="utf-8")
+    copy = ppgen.load(game_copy)
+    with pytest.raises(GlyphError) as exc:
+        front_face(copy, copy.game.card("numidian-cavalry"), "ja", CardGeometry.named())
+    message = str(exc.value)
+    assert f"locales/ja.yaml:{i + 2}:9 card.numidian-cavalry.name" in message
+    assert "U+10000" in message
+    problems = check_fit(copy, "ja")
+    assert [(p.file, p.line, p.col, p.code) for p in problems] == [("locales/ja.yaml", i + 2, 9, "glyph")]
+
+
+def test_overflow_reported_and_never_drawn_outside_the_box(project, game_copy, tmp_path, poker):
+    en = game_copy / "locales" / "en.yaml"
+    text = en.read_text(encoding="utf-8")
+    old = "card.numidian-cavalry.effect: After this card attacks, change it to Defense."
+    en.write_text(text.replace(old, "card.numidian-cavalry.effect: " + "Draw 1 card, then discard 1 card. " * 20), encoding="utf-8")
+    line = next(n for n, l in enumerate(en.read_text(encoding="utf-8").split("\n"), 1) if l.startswith("card.numidian-cavalry.effect:"))
+    copy = ppgen.load(game_copy)
+    card = copy.game.card("numidian-cavalry")
+    report = Report()
+    face = front_face(copy, card, "en", poker, report)
+    overflow = [item for item in report.items if item[0] == "text-overflow"]
+    assert len(overflow) == 1
+    code, message, lang, key = overflow[0]
+    assert lang == "en" and key == "card.numidian-cavalry.effect"
+    assert "CAR-02" in message and "(en)" in message and " mm" in message
+    mm = face.problems[0][2]
+    assert mm > 5 and f"{mm:.1f} mm" in message
+    problems = check_fit(copy, "en")
+    assert [(p.file, p.line, p.col, p.code) for p in problems] == [("locales/en.yaml", line, 31, "fit")]
+    assert f"{mm:.1f} mm" in problems[0].message
+    # clipped: below the effect box the card is exactly the card without the long text
+    long_png = pixels(render_card_pdf(copy, card, "en", tmp_path / "long.pdf"), dpi=200)
+    short_png = pixels(render_card_pdf(project, card, "en", tmp_path / "short.pdf"), dpi=200)
+    x, y, w, h = face.box(face.elements["effect"])
+    scale = 200 / 72
+    below = (0, round(long_png.height - y * scale) + 2, long_png.width, long_png.height)
+    above = (0, 0, long_png.width, round(long_png.height - (y + h) * scale) - 2)
+    for region in (below, above):
+        assert long_png.crop(region).tobytes() == short_png.crop(region).tobytes()
+
+
+# ── the back ───────────────────────────────────────────────────────────────
+def test_back_is_the_same_in_every_language(project, tmp_path, poker):
+    from pypdf import PdfReader
+
+    forms, images = [], []
+    for lang in LANGS:
+        path = render_back_pdf(project, tmp_path / f"back-{lang}.pdf", lang=lang)
+        page = PdfReader(str(path)).pages[0]
+        assert page.extract_text().strip() == ""  # no text at all
+        xobjects = page["/Resources"]["/XObject"]
+        (name,) = list(xobjects)
+        forms.append(xobjects[name].get_object().get_data())
+        images.append(pixels(path).tobytes())
+    assert len(set(forms)) == 1
+    assert len(set(images)) == 1
+    assert back_face(project, poker).key == "back"
+
+
+def test_back_turned_round_looks_the_same(project, tmp_path):
+    from PIL import ImageChops
+
+    image = pixels(render_back_pdf(project, tmp_path / "back.pdf"), dpi=100)
+    turned = image.rotate(180)
+    diff = ImageChops.difference(image, turned).convert("L")
+    histogram = diff.histogram()
+    differing = sum(histogram[40:])  # anti-aliasing aside, no pixel differs
+    assert differing < image.width * image.height * 0.002, differing
+
+
+# ── fonts, determinism, forms ──────────────────────────────────────────────
+def _fonts(obj, seen=None):
+    """Every font dictionary reachable from a resources dictionary (forms included)."""
+    seen = seen if seen is not None else set()
+    out = []
+    resources = obj.get("/Resources")
+    if resources is None:
+        return out
+    resources = resources.get_object()
+    for ref in (resources.get("/Font") or {}).values():
+        font = ref.get_object()
+        if id(font) not in seen:
+            seen.add(id(font))
+            out.append(font)
+    for ref in (resources.get("/XObject") or {}).values():
+        out += _fonts(ref.get_object(), seen)
+    return out
+
+
+def test_every_font_embedded_and_no_base14(project, tmp_path):
+    from pypdf import PdfReader
+
+    card = project.game.card("hannibal-barca-master-of-maneuver")
+    paths = [render_card_pdf(project, card, lang, tmp_path / f"{lang}.pdf", back=True) for lang in LANGS]
+    for path in paths:
+        for page in PdfReader(str(path)).pages:
+            fonts = _fonts(page)
+            assert fonts
+            for font in fonts:
+                name = str(font["/BaseFont"]).lstrip("/").split("+")[-1]
+                assert not any(name.startswith(b) for b in BASE14), name
+                assert "/FontFile2" in font["/FontDescriptor"].get_object(), name
+
+
+def test_same_card_drawn_twice_is_byte_identical(project, tmp_path):
+    card = project.game.card("desert-routes")
+    a = render_card_pdf(project, card, "ja", tmp_path / "a.pdf", back=True).read_bytes()
+    b = render_card_pdf(project, card, "ja", tmp_path / "b.pdf", back=True).read_bytes()
+    assert a == b
+
+
+def test_face_drawn_in_a_form_looks_as_drawn_on_the_page(project, tmp_path, poker):
+    """Forms lose transparency and shadings in ReportLab: faces must not rely on them."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    card = project.game.card("darius-great-king")
+    face = front_face(project, card, "en", poker)
+    direct = tmp_path / "direct.pdf"
+    c = Canvas(str(direct), pagesize=(poker.width, poker.height), invariant=1, initialFontName=project.fonts.chain("en").primary)
+    face.draw(c)
+    c.showPage()
+    c.save()
+    formed = render_faces_pdf(project, [face], poker, tmp_path / "form.pdf")
+    assert pixels(direct).tobytes() == pixels(formed).tobytes()
+
+
+# ── sizes and geometry ─────────────────────────────────────────────────────
+def test_card_sizes():
+    assert card_size_mm("poker") == (63, 88)
+    assert card_size_mm("63x88") == (63, 88)
+    assert card_size_mm("70 × 120") == (70, 120)
+    with pytest.raises(UsageError, match="unknown card size 'pokr'"):
+        card_size_mm("pokr")
+    g = CardGeometry.named("bridge", bleed_mm=3)
+    assert g.trim_w == pytest.approx(57 * MM) and g.width == pytest.approx(63 * MM)
+
+
+@pytest.mark.parametrize("size", ["bridge", "mini", "tarot"])
+def test_other_card_sizes_fit(project, tmp_path, size):
+    geometry = CardGeometry.named(size)
+    for lang in LANGS:
+        assert check_fit(project, lang, geometry) == [], (size, lang)
+    card = project.game.card("alexander-king-of-macedon")
+    path = render_card_pdf(project, card, "ko", tmp_path / f"{size}.pdf", geometry=geometry)
+    from pypdf import PdfReader
+
+    box = PdfReader(str(path)).pages[0].mediabox
+    w, h = card_size_mm(size)
+    assert float(box.width) == pytest.approx(w * MM, abs=0.01) and float(box.height) == pytest.approx(h * MM, abs=0.01)
+    assert "".join(project.card_name(card, "ko").split()) in "".join(pdf_text(path).split())
+
+
+def test_bleed_is_background_and_trim_is_exact(project, tmp_path):
+    geometry = CardGeometry.named("poker", bleed_mm=3)
+    card = project.game.card("leonidas-king-of-sparta")
+    path = render_card_pdf(project, card, "en", tmp_path / "bleed.pdf", geometry=geometry)
+    from pypdf import PdfReader
+
+    page = PdfReader(str(path)).pages[0]
+    assert [round(float(v) / MM, 2) for v in page.trimbox] == [3, 3, 66, 91]
+    assert [round(float(v) / MM, 2) for v in page.mediabox] == [0, 0, 69, 94]
+    image = pixels(path, dpi=100)
+    faction = project.game.factions[card.faction].colour
+    expect = tuple(int(faction[i : i + 2], 16) for i in (1, 3, 5))
+    # the outermost 2 mm (all bleed) hold only the background: faction colour and its texture
+    band = round(2 * 100 / 25.4)
+    edge = [image.getpixel((x, y)) for x in range(image.width) for y in list(range(band)) + list(range(image.height - band, image.height))]
+    near = sum(1 for px in edge if max(abs(a - b) for a, b in zip(px, expect)) < 60)
+    assert near == len(edge)
+
+
+@pytest.mark.parametrize(
+    "lang,text",
+    [
+        # 17 full-width characters fill a line of the effect box at 8.5 pt; the 18th is "。" or "，"
+        ("ja", "あいうえおかきくけこさしすせそたち。つてとなにぬねのはひふへほまみむめもや。"),
+        ("zh", "一二三四五六七八九十百千万甲乙丙丁，戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥。"),
+    ],
+)
+def test_kinsoku_moves_the_character_before_a_closing_mark(game_copy, tmp_path, lang, text):
+    path = game_copy / "locales" / f"{lang}.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    i = lines.index("card.numidian-cavalry.effect:")
+    lines[i + 1] = f"  text: {text}"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    copy = ppgen.load(game_copy)
+    card = copy.game.card("numidian-cavalry")
+    face = front_face(copy, card, lang, CardGeometry.named())
+    assert face.texts["effect"].layout.size == 8.5
+    printed = [line.strip() for line in pdf_text(render_card_pdf(copy, card, lang, tmp_path / "k.pdf")).split("\n")]
+    first = next(n for n, line in enumerate(printed) if line.startswith(text[:5]))
+    assert printed[first] == text[:16]  # not 17: the 17th character goes down with the mark after it
+    assert printed[first + 1].startswith(text[16:18])
+    assert not any(line and line[0] in NO_LINE_START for line in printed[first : first + 3])
+
+
+def test_names_prefer_one_line_then_wrap(project, poker):
+    long_en = project.game.card("hannibal-barca-master-of-envelopment")
+    face = front_face(project, long_en, "en", poker)
+    assert len(face.texts["name"].layout.lines) == 2  # too long for one line at 10 pt: wrapped at a space
+    assert all(line.runs for line in face.texts["name"].layout.lines)
+    for lang in ("ja", "zh"):
+        for card in project.game.cards:
+            lay = front_face(project, card, lang, poker).texts["name"].layout
+            assert len(lay.lines) == 1, (lang, card.id, lay.text)  # never broken inside a word
+
+
+def test_bad_character_in_a_type_name_names_that_entry(game_copy):
+    ja = game_copy / "locales" / "ja.yaml"
+    lines = ja.read_text(encoding="utf-8").split("\n")
+    i = lines.index("type.cavalry:")
+    lines[i + 1] = "  text: 騎兵\U00010000"
+    ja.write_text("\n".join(lines), encoding="utf-8")
+    copy = ppgen.load(game_copy)
+    with pytest.raises(GlyphError, match=rf"locales/ja\.yaml:{i + 2}:9 type\.cavalry: no font"):
+        front_face(copy, copy.game.card("numidian-cavalry"), "ja", CardGeometry.named())
+
+
+def test_unbalanced_bold_markup_names_the_entry(game_copy):
+    from ppgen.text import MarkupError
+
+    en = game_copy / "locales" / "en.yaml"
+    text = en.read_text(encoding="utf-8")
+    old = "card.numidian-cavalry.effect: After this card attacks, change it to Defense."
+    en.write_text(text.replace(old, "card.numidian-cavalry.effect: After this card **attacks, change it to Defense."), encoding="utf-8")
+    line = next(n for n, l in enumerate(en.read_text(encoding="utf-8").split("\n"), 1) if l.startswith("card.numidian-cavalry.effect:"))
+    copy = ppgen.load(game_copy)
+    with pytest.raises(MarkupError, match=rf"locales/en\.yaml:{line}:31 card\.numidian-cavalry\.effect: unbalanced"):
+        front_face(copy, copy.game.card("numidian-cavalry"), "en", CardGeometry.named())
+    assert [(p.line, p.code) for p in check_fit(copy, "en")] == [(line, "markup")]
+
+
+def test_key_words_never_split_across_lines(project, all_fronts):
+    """In languages that break between words; Japanese and Chinese may break between any two
+    characters (kinsoku aside), inside key words too, as their typesetting does."""
+    import re
+
+    from ppgen.draw.card_front import marked_effect
+
+    style = load_card_template(project).style("effect")
+    checked = 0
+    for lang in ("en", "ko"):
+        faces, _ = all_fronts[lang]
+        for face in faces:
+            lines = face.texts["effect"].layout.text.split("\n")
+            for clause in re.findall(r"\*\*(.+?)\*\*", marked_effect(project, face.card, lang, style)):
+                assert any(clause in line for line in lines), (lang, face.card.id, clause, lines)
+                checked += 1
+    assert checked > 80

@@ -1,0 +1,154 @@
+"""templates/card.yaml: a designer's file, checked like every other file a person writes."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import ppgen
+from ppgen.draw.faces import CardGeometry, front_face, render_card_pdf
+from ppgen.errors import DataError
+from ppgen.templates import MM, Colours, load_card_template, mix, read_card_template, scaled
+
+
+def edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path, needle):
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1) if needle in line)
+
+
+def problems_of(path):
+    with pytest.raises(DataError) as exc:
+        read_card_template(path, path.parent.parent)
+    return exc.value.problems
+
+
+def test_shipped_template_loads(project):
+    t = load_card_template(project)
+    assert (t.width, t.height, t.safe_margin) == (63, 88, 3)
+    assert set(t.kinds) == {"unit", "doctrine", "tactic"}
+    assert "level" in t.kinds["unit"] and "level" not in t.kinds["doctrine"]
+    assert "bonus" in t.kinds["doctrine"] and "atk" not in t.kinds["tactic"]
+    # kind sections override single keys of the shared layout
+    assert t.kinds["doctrine"]["effect"].x == t.kinds["unit"]["effect"].x
+    assert t.kinds["doctrine"]["effect"].h > t.kinds["unit"]["effect"].h
+
+
+def test_unknown_keys_reported_with_position_and_suggestion(game_copy):
+    path = game_copy / "templates" / "card.yaml"
+    edit(path, "  name:        {x: 14.3, w: 43.2}", "  nmae:        {x: 14.3, w: 43.2}")
+    edit(path, "  code:       {x: 4.5, y: 3.3,", "  code:       {x: 4.5, yy: 3.3,")
+    problems = problems_of(path)
+    shown = [str(p) for p in problems]
+    nmae = line_of(path, "  nmae:")
+    assert any(p.line == nmae and p.col == 3 and "unknown element 'nmae'" in p.message and "'name'" in p.message for p in problems), shown
+    code = line_of(path, "yy: 3.3")
+    assert any(p.line == code and p.code == "unknown-key" and "'yy'" in p.message for p in problems), shown
+    assert all(p.file == "templates/card.yaml" for p in problems)
+
+
+def test_wrong_types_and_values_reported(game_copy):
+    path = game_copy / "templates" / "card.yaml"
+    edit(path, "    size: 8.5\n", "    size: big\n")
+    edit(path, "parchment: \"#F5ECD7\"", "parchment: \"#F5ECD\"")
+    edit(path, "  art:        {x: 4, y: 43.6, w: 55, h: 30.8, fill: faction-dark,", "  art:        {x: 4, y: 43.6, w: 55, h: 30.8, fill: faction-drak,")
+    edit(path, "style: type_line}", "style: typeline}")
+    problems = problems_of(path)
+    shown = [str(p) for p in problems]
+    size = line_of(path, "size: big")
+    assert any(p.line == size and p.code == "type" and "'size' must be a number, not the text 'big'" in p.message for p in problems), shown
+    pal = line_of(path, "#F5ECD\"")
+    assert any(p.line == pal and "palette colour 'parchment'" in p.message for p in problems), shown
+    art = line_of(path, "faction-drak")
+    assert any(p.line == art and "unknown colour 'faction-drak'" in p.message and "'faction-dark'" in p.message for p in problems), shown
+    tl = line_of(path, "style: typeline}")
+    assert any(p.line == tl and "unknown style 'typeline'" in p.message for p in problems), shown
+
+
+def test_artwork_outside_the_safe_zone_refused(game_copy):
+    path = game_copy / "templates" / "card.yaml"
+    edit(path, "  header:     {x: 4, y: 75.2, w: 55, h: 9,", "  header:     {x: 1, y: 75.2, w: 55, h: 9,")
+    problems = problems_of(path)
+    header = line_of(path, "  header:")
+    assert any(p.line == header and p.code == "safe-zone" and "3 mm inside" in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_template_error_stops_drawing_with_position(game_copy):
+    path = game_copy / "templates" / "card.yaml"
+    edit(path, "  stat:        {font: bold, size: 15,", "  stat:        {font: heavy, size: 15,")
+    project = ppgen.load(game_copy)
+    with pytest.raises(DataError) as exc:
+        front_face(project, project.game.cards[0], "en", CardGeometry.named())
+    assert re.search(rf"templates/card\.yaml:{line_of(path, 'font: heavy')}:\d+: error\[value\] 'font' must be one of body, bold, title", str(exc.value))
+
+
+def test_designer_moves_a_box_and_changes_a_colour(game_copy, tmp_path):
+    """The drawing follows the YAML: no Python is touched."""
+    path = game_copy / "templates" / "card.yaml"
+    project = ppgen.load(game_copy)
+    card = project.game.card("hastati-line") if project.game.has_card("hastati-line") else project.game.cards[0]
+    before = front_face(project, card, "en", CardGeometry.named())
+    edit(path, "  parchment: \"#F5ECD7\"", "  parchment: \"#00FF00\"")
+    edit(path, "  name:        {x: 14.3, w: 43.2}", "  name:        {x: 20, w: 37}")
+    project = ppgen.load(game_copy)
+    after = front_face(project, card, "en", CardGeometry.named())
+    assert after.texts["name"].x == pytest.approx(20 * MM) and before.texts["name"].x == pytest.approx(14.3 * MM)
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(render_card_pdf(project, card, "en", tmp_path / "c.pdf")))
+    image = pdf[0].render(scale=1).to_pil().convert("RGB")
+    # the text panel (parchment) is now green, at its template position
+    e = after.elements["text_panel"]
+    px = image.getpixel((round((e.x + 1) * MM), round(image.height - (e.y + 1) * MM)))
+    assert px == (0, 255, 0)
+
+
+def test_boxes_scale_with_the_card_and_fonts_by_the_smaller_factor(project):
+    t = load_card_template(project)
+    elements, s = scaled(t, "unit", 44, 63)  # mini
+    assert s == pytest.approx(min(44 / 63, 63 / 88))
+    name = t.kinds["unit"]["name"]
+    assert elements["name"].x == pytest.approx(name.x * 44 / 63)
+    assert elements["name"].h == pytest.approx(name.h * 63 / 88)
+
+
+def test_colours():
+    c = Colours({"parchment": "#F5ECD7"}, "#B07A12", "#3A2A5E")
+    assert c("faction") == "#B07A12"
+    assert c("on-accent") == "#FFFFFF"  # white reads better on a dark accent
+    assert c("on-faction") != c("on-accent")
+    assert c("mix(parchment, faction, 0)") == "#F5ECD7"
+    assert c("mix(parchment, faction, 1)") == "#B07A12"
+    assert mix("#000000", "#FFFFFF", 0.5) == "#808080"
+
+
+def test_unknown_emblem_reported_in_cards_yaml(game_copy):
+    cards = game_copy / "cards.yaml"
+    edit(cards, "    emblem: laurel", "    emblem: laurels")
+    project = ppgen.load(game_copy)
+    with pytest.raises(DataError) as exc:
+        front_face(project, project.game.cards_of("rome")[0], "en", CardGeometry.named())
+    line = line_of(cards, "emblem: laurels")
+    assert f"cards.yaml:{line}:13: error[unknown-ref] unknown emblem 'laurels'; did you mean 'laurel'?" in str(exc.value)
+
+
+def test_per_language_numbers_need_a_default(game_copy):
+    path = game_copy / "templates" / "card.yaml"
+    edit(path, "keyword_max: {default: 9.8, ko: 6.5, zh: 6.5}", "keyword_max: {ko: 6.5, zh: 6.5}")
+    problems = problems_of(path)
+    assert [(p.line, p.code) for p in problems] == [(line_of(path, "keyword_max: {ko"), "value")]
+    assert "needs a 'default'" in problems[0].message
+
+
+def test_show_false_leaves_an_element_out(game_copy):
+    path = game_copy / "templates" / "card.yaml"
+    edit(path, "unit:\n", "unit:\n  watermark:    {show: false}\n  code:         {show: false}\n")
+    project = ppgen.load(game_copy)
+    unit = front_face(project, project.game.card("numidian-cavalry"), "en", CardGeometry.named())
+    doctrine = front_face(project, project.game.card("desert-routes"), "en", CardGeometry.named())
+    assert "watermark" not in unit.elements and "code" not in unit.texts
+    assert "watermark" in doctrine.elements and "code" in doctrine.texts
