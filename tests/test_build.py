@@ -24,7 +24,7 @@ def run_cli(*args, cwd=None):
 def built(project, tmp_path_factory):
     """The default build of every language, once for the whole session."""
     out = tmp_path_factory.mktemp("out")
-    return build(project, BuildOptions.resolve(project, lang="all", out=out))
+    return build(project, BuildOptions.resolve(project, lang="all", out=out, parts="cards"))
 
 
 # ── the default build ────────────────────────────────────────────────────────
@@ -74,7 +74,7 @@ def test_every_page_says_print_at_actual_size(built, project, lang):
 
 
 def test_rebuilding_gives_identical_bytes(built, project, tmp_path):
-    again = build(project, BuildOptions.resolve(project, lang="ja", out=tmp_path))
+    again = build(project, BuildOptions.resolve(project, lang="ja", out=tmp_path, parts="cards"))
     first = next(f.path for f in built.files if f.lang == "ja")
     assert again.files[0].path.read_bytes() == first.read_bytes()
 
@@ -84,7 +84,7 @@ def test_one_faction_and_a_decklist(project, tmp_path):
     (f,) = rome.files
     assert f.path.name == "cards-en-rome.pdf" and (f.cards, f.pages) == (40, 10)
     hastati = project.game.card("hastati-line")
-    deck = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path, layout="fronts-only"),
+    deck = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path, layout="fronts-only", cards_only=True),
                  cards=[(hastati, 3)], name="my-deck")
     (f,) = deck.files
     assert f.path.name == "my-deck-en.pdf" and (f.cards, f.pages, f.faces) == (3, 1, 1)

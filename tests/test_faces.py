@@ -91,7 +91,7 @@ def test_every_card_fits_in_every_language(project, all_fronts):
     assert effect_min >= 6, "the effect text's minimum must stay readable"
     for lang, (faces, report) in all_fronts.items():
         assert len(faces) == 141
-        assert "text-overflow" not in report.codes(), report.items
+        assert "overflow" not in report.codes(), report.items
         for face in faces:
             assert face.problems == []
             effect = face.texts["effect"].layout
@@ -257,7 +257,7 @@ def test_overflow_reported_and_never_drawn_outside_the_box(project, game_copy, t
     card = copy.game.card("numidian-cavalry")
     report = Report()
     face = front_face(copy, card, "en", poker, report)
-    overflow = [item for item in report.items if item[0] == "text-overflow"]
+    overflow = [item for item in report.items if item[0] == "overflow"]
     assert len(overflow) == 1
     code, message, lang, key = overflow[0]
     assert lang == "en" and key == "card.numidian-cavalry.effect"

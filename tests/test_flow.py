@@ -19,15 +19,16 @@ def _run(project, blocks, height=300.0):
     """Flow blocks into 200 × `height` pt pages; return each page's text lines."""
     from pypdf import PdfReader
 
-    from ppgen.draw.standalone import new_canvas
+    from ppgen.parts import new_document
 
-    buf = io.BytesIO()
-    c = new_canvas(buf, project, "en", (300, height + 100), "flow")
+    doc = new_document(project, "en", "flow")
+    c = doc.canvas
+    c.setPageSize((300, height + 100))
     flow = fl.PageFlow(c, lambda page: fl.Frame(50, 50, 200, height))
     flow.run(blocks)
     flow.finish()
-    c.save()
-    return [[line for line in p.extract_text().split("\n") if line.strip()] for p in PdfReader(buf).pages]
+    pages = PdfReader(io.BytesIO(doc.data())).pages
+    return [[line for line in p.extract_text().split("\n") if line.strip()] for p in pages]
 
 
 def _lines(n, word="line"):

@@ -14,14 +14,15 @@ PX_PER_MM_300DPI = 300 / 25.4
 def _mat(project, lang, paper, report=None):
     """(zones, pdf bytes) of one mat."""
     from ppgen.draw.mat import draw_mat
-    from ppgen.draw.standalone import Warnings, new_canvas, page_size
+    from ppgen.parts import new_document
+    from ppgen.report import BuildReport
 
-    size = page_size(paper, landscape=True)
-    buf = io.BytesIO()
-    c = new_canvas(buf, project, lang, size, "mat")
-    zones = draw_mat(c, project, lang, size, report if report is not None else Warnings())
-    c.save()
-    return zones, buf.getvalue()
+    from ppgen.impose import PAPERS
+
+    size = PAPERS[paper].turned().size
+    doc = new_document(project, lang, "mat")
+    zones = draw_mat(doc.canvas, project, lang, size, report if report is not None else BuildReport())
+    return zones, doc.data()
 
 
 def _text(pdf: bytes) -> str:
@@ -156,15 +157,15 @@ def test_mat_words_are_localized(project, lang):
 
 def test_mat_fallback_is_reported(game_copy):
     import ppgen
-    from ppgen.draw.standalone import Warnings
+    from ppgen.report import BuildReport
 
     path = game_copy / "locales" / "zh.yaml"
     text, n = re.subn(r"mat\.graveyard:\n  text: .*\n  src: .*\n", "", path.read_text(encoding="utf-8"))
     assert n == 1
     path.write_text(text, encoding="utf-8")
-    report = Warnings()
+    report = BuildReport()
     zones, pdf = _mat(ppgen.load(game_copy), "zh", "a4", report)
-    assert [(c, lang, key) for c, _, lang, key in report.items] == [("fallback", "zh", "mat.graveyard")]
+    assert [(w.code, w.lang, w.subject) for w in report.warnings] == [("fallback", "zh", "mat.graveyard")]
     assert "Graveyard" in _text(pdf)
 
 
@@ -183,9 +184,10 @@ def test_a_mat_that_does_not_fit_the_paper_is_refused(game_copy):
 def test_score_sheet_rows_carry_the_energy_maximum_per_turn(project, lang, paper, tmp_path):
     from pypdf import PdfReader
 
-    from ppgen.draw.standalone import Warnings, write_part
+    from ppgen.draw.standalone import write_part
+    from ppgen.report import BuildReport
 
-    report = Warnings()
+    report = BuildReport()
     path = write_part(project, lang, "score-sheet", tmp_path / "sheet.pdf", paper, report).path
     reader = PdfReader(str(path))
     assert len(reader.pages) == 1
@@ -205,7 +207,7 @@ def test_score_sheet_rows_carry_the_energy_maximum_per_turn(project, lang, paper
     for key in ("sheet.title", "sheet.notes", "sheet.winner", "mat.energy-max"):
         assert _squash(loc.get(key)) in text, key
     assert text.count(str(rules.starting_life)) >= 2
-    assert report.items == []
+    assert report.warnings == []
 
 
 def test_mats_embed_their_fonts_and_rebuild_byte_identically(project, tmp_path):
@@ -213,7 +215,7 @@ def test_mats_embed_their_fonts_and_rebuild_byte_identically(project, tmp_path):
 
     from ppgen.draw.standalone import write_part
 
-    for part in ("mat", "score-sheet"):
+    for part in ("mats", "score-sheet"):
         a = write_part(project, "ja", part, tmp_path / f"{part}-a.pdf", "letter").path
         b = write_part(project, "ja", part, tmp_path / f"{part}-b.pdf", "letter").path
         assert a.read_bytes() == b.read_bytes()

@@ -10,10 +10,10 @@ from ppgen.report import BuildReport
 
 def test_warnings_are_recorded_once_and_listed_in_a_stable_order(tmp_path):
     report = BuildReport()
-    report.overflow("ko", "card.x.effect")
-    report.shrunk("ja", "card.y.effect", 6)
-    report.overflow("ko", "card.x.effect")
-    report.warn("sheet", "no room", lang="en")
+    report.warning("overflow", "does not fit its box even at the minimum size", "ko", "card.x.effect")
+    report.warning("shrunk", "set at the minimum size, 6 pt, to fit", "ja", "card.y.effect")
+    report.warning("overflow", "does not fit its box even at the minimum size", "ko", "card.x.effect")
+    report.warning("sheet", "no room", lang="en")
     assert len(report) == 3
     assert report.lines() == [
         "en: sheet: no room",

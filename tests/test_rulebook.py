@@ -11,14 +11,15 @@ LANGS = ["en", "ja", "ko", "zh"]
 @pytest.fixture(scope="module")
 def rulebooks(project, tmp_path_factory):
     """The rulebook of every language on A4, written once: {lang: (path, warnings)}."""
-    from ppgen.draw.standalone import Warnings, write_part
+    from ppgen.draw.standalone import write_part
+    from ppgen.report import BuildReport
 
     out = tmp_path_factory.mktemp("rulebooks")
     books = {}
     for lang in LANGS:
-        report = Warnings()
+        report = BuildReport()
         result = write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "a4", report)
-        books[lang] = (result.path, report.items)
+        books[lang] = (result.path, report.warnings)
     return books
 
 
@@ -160,7 +161,8 @@ def test_rulebook_states_the_rule_constants_from_cards_yaml(game_copy, tmp_path)
 
 def test_missing_translation_falls_back_to_english_and_is_reported(game_copy, tmp_path):
     import ppgen
-    from ppgen.draw.standalone import Warnings, write_part
+    from ppgen.draw.standalone import write_part
+    from ppgen.report import BuildReport
 
     path = game_copy / "locales" / "ja.yaml"
     text = path.read_text(encoding="utf-8")
@@ -168,9 +170,9 @@ def test_missing_translation_falls_back_to_english_and_is_reported(game_copy, tm
     assert n == 1
     path.write_text(text, encoding="utf-8")
     project = ppgen.load(game_copy)
-    report = Warnings()
+    report = BuildReport()
     out = write_part(project, "ja", "rulebook", tmp_path / "ja.pdf", "a4", report).path
-    assert [(code, lang, key) for code, _, lang, key in report.items] == [("fallback", "ja", "rules.goal.2")]
+    assert [(w.code, w.lang, w.subject) for w in report.warnings] == [("fallback", "ja", "rules.goal.2")]
     english = project.locale("en").get("rules.goal.2")
     assert _squash(english) in _squash(_reader(out).pages[1].extract_text())
 
@@ -178,16 +180,17 @@ def test_missing_translation_falls_back_to_english_and_is_reported(game_copy, tm
 def test_fallback_is_reported_even_when_looked_up_before(game_copy, tmp_path):
     """A key that fell back earlier in the process (e.g. while drawing cards) is still reported for the rulebook."""
     import ppgen
-    from ppgen.draw.standalone import Warnings, write_part
+    from ppgen.draw.standalone import write_part
+    from ppgen.report import BuildReport
 
     path = game_copy / "locales" / "ko.yaml"
     text = re.sub(r"card\.hastati-line\.name:\n  text: .*\n  src: .*\n", "", path.read_text(encoding="utf-8"))
     path.write_text(text, encoding="utf-8")
     project = ppgen.load(game_copy)
     project.card_name(project.game.card("hastati-line"), "ko")  # an earlier stage used it
-    report = Warnings()
+    report = BuildReport()
     write_part(project, "ko", "rulebook", tmp_path / "ko.pdf", "a4", report)
-    assert [key for *_, key in report.items] == ["card.hastati-line.name"]
+    assert [w.subject for w in report.warnings] == ["card.hastati-line.name"]
 
 
 @pytest.mark.parametrize("paper, size", [("a4", (595.28, 841.89)), ("letter", (612.0, 792.0))])
@@ -294,34 +297,3 @@ def test_bad_style_value_is_reported_with_its_position(game_copy, tmp_path):
     assert re.search(r"templates/rulebook-style\.yaml:\d+:\d+: .*'bodi'.*did you mean 'body'", messages), messages
     assert not (tmp_path / "x.pdf").exists()
 
-
-def test_parts_assemble_into_one_pdf_per_language(project):
-    """How `ppgen build` can combine the parts: one canvas; the rulebook, then a landscape mat per player,
-    then the score sheet, each part with its outline entry."""
-    import io
-
-    from ppgen.draw.mat import draw_mat
-    from ppgen.draw.rulebook import add_outline, draw_rulebook
-    from ppgen.draw.score_sheet import draw_score_sheet
-    from ppgen.draw.standalone import Warnings, new_canvas, page_size
-
-    portrait, landscape = page_size("letter"), page_size("letter", landscape=True)
-    buf, report = io.BytesIO(), Warnings()
-    c = new_canvas(buf, project, "ja", portrait, "Ancient Duel")
-    entries = draw_rulebook(c, project, "ja", portrait, report)
-    add_outline(c, entries)
-    for player in (1, 2):
-        c.bookmarkPage(f"mat-{player}", fit="Fit")  # the current (next) page
-        c.addOutlineEntry(f"{project.locale('ja').get('mat.title')} {player}", f"mat-{player}", level=0)
-        draw_mat(c, project, "ja", landscape, report)
-    draw_score_sheet(c, project, "ja", portrait, report)
-    c.save()
-    reader = _reader(buf)
-    sizes = [(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages]
-    n = sizes.index((792, 612))
-    assert n > 8 and sizes == [(612, 792)] * n + [(792, 612)] * 2 + [(612, 792)]
-    outline = _flat_outline(reader)
-    assert [(title, page) for level, title, page in outline if level == 0] == [
-        ("遊び方", 0), ("プレイヤーマット 1", n), ("プレイヤーマット 2", n + 1)]
-    assert len(outline) == len(entries) + 2
-    assert report.items == []

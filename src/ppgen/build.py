@@ -1,18 +1,24 @@
-"""`ppgen build`: the card sheets of one or more languages, as print-ready PDFs.
+"""`ppgen build`: the print-and-play set of one or more languages, as print-ready PDFs.
 
-The build, stage by stage (see `build()`):
+The build, stage by stage (see `build()` and `build_language()`):
 
     options  → BuildOptions.resolve(): command line over ppgen.yaml `build:` over defaults, checked once
     layout   → impose.plan_sheets(): the grid on the paper (refused with a clear message if cards do not fit)
     cards    → select_cards(): the seven starter decks (or --faction, or a decklist via `cards=`)
-    faces    → draw.faces: each distinct front drawn once per language, one back for all
-    sheets   → sheets.draw_pages(): faces placed on pages, crop marks, notes
-    write    → pdf.Document.save(): atomic; skipped under --strict when there are warnings
+    parts    → parts.PARTS: rulebook, player mats, score sheet, card sheets, each drawn into its own PDF
+    assemble → parts.assemble(): all parts in one PDF with an outline
+    write    → files.write_atomic(); nothing of a language is written under --strict when it has warnings
 
-Output: `<out>/<lang>/cards-<lang>.pdf` (`cards-<lang>-<faction>.pdf` for --faction).
+Languages are built in parallel processes (one per core) when there are several.
+
+Output, per language: `<out>/<lang>/ancient-duel-<lang>.pdf` (every part) and the parts
+`rulebook-<lang>.pdf`, `mats-<lang>.pdf`, `score-sheet-<lang>.pdf`, `cards-<lang>.pdf`
+(`cards-<lang>-<faction>.pdf` for --faction; `<deck>-<lang>.pdf` for a decklist, which
+prints the cards only unless parts are asked for).
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -22,6 +28,7 @@ from .config import BUILD_SPEC
 from .errors import UsageError
 from .impose import CardSize, Paper, SheetLayout
 from .model import Card
+from .parts import PART_ORDER
 from .report import BuildReport
 
 
@@ -39,6 +46,8 @@ class BuildOptions:
     layout: str = "duplex"
     factions: tuple[str, ...] = ()
     strict: bool = False
+    parts: tuple[str, ...] = PART_ORDER
+    jobs: int = 0  # parallel language builds; 0 = one per core
 
     @classmethod
     def resolve(
@@ -56,6 +65,9 @@ class BuildOptions:
         layout: str | None = None,
         factions: Sequence[str] = (),
         strict: bool = False,
+        parts: str | Sequence[str] | None = None,
+        jobs: int | None = None,
+        cards_only: bool = False,
     ) -> "BuildOptions":
         """Merge command-line values (None = not given) over ppgen.yaml's `build:` over the
         defaults, and check every value here, with a message naming the option."""
@@ -97,10 +109,27 @@ class BuildOptions:
             layout=pick("layout", layout, choice(impose.LAYOUTS)),
             factions=tuple(dict.fromkeys(factions)),
             strict=strict,
+            parts=parse_parts(parts, default=("cards",) if (factions or cards_only) else PART_ORDER),
+            jobs=jobs if jobs is not None else 0,
         )
 
     def sheet_layout(self) -> SheetLayout:
         return impose.plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset)
+
+
+def parse_parts(value, default: tuple[str, ...]) -> tuple[str, ...]:
+    """`--parts rulebook,cards` → the parts in assembly order; None → `default`."""
+    if value is None:
+        return default
+    names = [p.strip() for p in (value.split(",") if isinstance(value, str) else value) if p.strip()]
+    if not names:
+        raise UsageError("--parts: name at least one part")
+    for name in names:
+        if name not in PART_ORDER:
+            from .schema import did_you_mean
+
+            raise UsageError(f"--parts: unknown part '{name}'{did_you_mean(name, PART_ORDER)} (parts: {', '.join(PART_ORDER)})")
+    return tuple(p for p in PART_ORDER if p in names)
 
 
 def resolve_languages(project, lang: str | None) -> tuple[str, ...]:
@@ -128,10 +157,11 @@ class BuiltFile:
     faces: int  # distinct drawings (forms) in the file
     bytes: int
     written: bool = True  # False: refused by --strict
+    part: str = "cards"  # a parts.PART_ORDER name, or "set" for the assembled PDF
 
     def as_dict(self, shown: str) -> dict:
-        return {"lang": self.lang, "path": shown, "pages": self.pages, "cards": self.cards, "faces": self.faces,
-                "bytes": self.bytes, "written": self.written}
+        return {"lang": self.lang, "part": self.part, "path": shown, "pages": self.pages, "cards": self.cards,
+                "faces": self.faces, "bytes": self.bytes, "written": self.written}
 
 
 @dataclass
@@ -159,30 +189,73 @@ Progress = Callable[[int, int, str], None]
 # ── the build ────────────────────────────────────────────────────────────────
 def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | None = None, name: str | None = None,
           progress: Progress | None = None, report: BuildReport | None = None) -> BuildResult:
-    """Build the card sheets of every language in `options.langs`.
+    """Build every part of every language in `options.langs`.
 
     cards: a decklist as (card, count) pairs, instead of the starter decks.
-    name: the file name stem: `<out>/<lang>/<name>-<lang>.pdf` (default "cards";
+    name: the card sheets' file name stem: `<out>/<lang>/<name>-<lang>.pdf` (default "cards";
     with factions and no decklist, "cards-<lang>-<faction>….pdf").
     """
     layout = options.sheet_layout()
-    run = select_cards(project, options.factions, cards)
-    if not run:
+    run = select_cards(project, options.factions, cards) if "cards" in options.parts else []
+    if "cards" in options.parts and not run:
         raise UsageError("nothing to print: the selection holds no cards")
-    stem = name or "cards"
-    suffix = "".join(f"-{f}" for f in options.factions) if cards is None else ""
     result = BuildResult(layout, report=report if report is not None else BuildReport())
-    total = layout.page_count(len(run)) * len(options.langs)
+    names = file_names(project, options, name, cards is not None)
+    jobs = min(len(options.langs), options.jobs or os.cpu_count() or 1)
+    total = len(options.langs) * len(options.parts)
     done = 0
-    for lang in options.langs:
-        def tick(n: int, _of: int, lang=lang, base=done) -> None:
-            if progress:
-                progress(base + n, total, f"{lang}: page {n}")
-
-        path = options.out / lang / f"{stem}-{lang}{suffix}.pdf"
-        result.files.append(build_language(project, options, layout, run, lang, path, result.report, tick))
-        done += layout.page_count(len(run))
+    for files, warnings in _run_languages(project, options, run, names, jobs):
+        for w in warnings:
+            result.report.warning(w.code, w.message, w.lang, w.subject)
+        result.files.extend(files)
+        done += len(options.parts)
+        if progress:
+            progress(done, total, f"{files[0].lang}: done")
+    result.files.sort(key=lambda f: options.langs.index(f.lang))
     return result
+
+
+def file_names(project, options: BuildOptions, name: str | None, decklist: bool) -> dict[str, str]:
+    """File name patterns of each part and of the assembled set ({lang} is filled per language)."""
+    suffix = "".join(f"-{f}" for f in options.factions) if not decklist else ""
+    names = {part: f"{part}-{{lang}}.pdf" for part in PART_ORDER}
+    names["cards"] = f"{name or 'cards'}-{{lang}}{suffix}.pdf"
+    names["set"] = f"{slug(project.config.game)}-{{lang}}{suffix}.pdf"
+    return names
+
+
+def slug(text: str) -> str:
+    """'Ancient Duel' → 'ancient-duel' (file names)."""
+    import re
+
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "game"
+
+
+def _run_languages(project, options, run, names, jobs):
+    """Yield (files, warnings) per language: in this process, or in `jobs` worker processes."""
+    if jobs <= 1:
+        for lang in options.langs:
+            yield build_language(project, options, run, lang, names)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    card_ids = [c.id for c in run]
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [pool.submit(_build_in_worker, str(project.dir.root), options, card_ids, lang, names) for lang in options.langs]
+        for future in futures:
+            yield future.result()
+
+
+def _build_in_worker(root: str, options, card_ids: list[str], lang: str, names):
+    """One language in a worker process (which loads the game directory itself)."""
+    from .project import load
+
+    project = load(root)
+    run = [project.game.card(i) for i in card_ids]
+    return build_language(project, options, run, lang, names)
 
 
 def select_cards(project, factions: Sequence[str] = (), cards: Sequence[tuple[Card, int]] | None = None) -> list[Card]:
@@ -193,31 +266,33 @@ def select_cards(project, factions: Sequence[str] = (), cards: Sequence[tuple[Ca
     return [card for faction in chosen for card, count in project.game.starter_deck(faction) for _ in range(count)]
 
 
-def build_language(project, options: BuildOptions, layout: SheetLayout, run: list[Card], lang: str, path: Path,
-                   report: BuildReport, progress: Callable[[int, int], None] | None = None) -> BuiltFile:
-    """One language's PDF: faces, sheets, write (or refuse under --strict)."""
-    from .draw.faces import CardGeometry, back_face, front_face
-    from .pdf import Document
-    from .sheets import SheetText, draw_pages
+def build_language(project, options: BuildOptions, run: list[Card], lang: str, names: dict[str, str]):
+    """Every part of one language, then the assembled set; written only if --strict allows.
 
+    Returns (files, warnings): what was (or, refused by --strict, would have been) written.
+    """
+    from .files import write_atomic
+    from .parts import PARTS, assemble
+
+    report = BuildReport()
     loc = project.locale(lang)
-    body = project.fonts.chain(lang, "body")
-    trim_w, trim_h = layout.trim_pt
-    geometry = CardGeometry(trim_w, trim_h, layout.bleed_pt)
     with report.fallbacks_of(loc):
-        faces = {}
-        for card in run:
-            if card.id not in faces:
-                faces[card.id] = front_face(project, card, lang, geometry, report)
-        fronts = [faces[card.id] for card in run]
-        back = back_face(project, geometry) if layout.layout != "fronts-only" else None
-        text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "")
-        doc = Document(body.primary, f"{project.config.game} — {path.stem} ({loc.get('language.name')})", lang, layout.describe())
-        draw_pages(doc, layout.pages(len(run)), fronts, back, (geometry.width, geometry.height), text, report, lang, progress)
-    if options.strict and report.for_lang(lang):
-        return BuiltFile(lang, path, doc.pages, len(run), doc.form_count, 0, written=False)
-    size = doc.save(path)
-    return BuiltFile(lang, path, doc.pages, len(run), doc.form_count, size)
+        drawn = [PARTS[part](project, options, lang, run, report) for part in options.parts]
+    folder = options.out / lang
+    outputs = [(part, folder / names[part.name].format(lang=lang)) for part in drawn]
+    if len(drawn) > 1:
+        title = f"{project.config.game} — {loc.get('language.name')}"
+        data = assemble(drawn, title, lang)
+        whole = type(drawn[0])("set", data, sum(p.pages for p in drawn), title, cards=sum(p.cards for p in drawn),
+                               faces=sum(p.faces for p in drawn))
+        outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
+    refuse = options.strict and bool(report.warnings)
+    files = []
+    for part, path in outputs:
+        if not refuse:
+            write_atomic(path, part.data)
+        files.append(BuiltFile(lang, path, part.pages, part.cards, part.faces, len(part.data), not refuse, part.name))
+    return files, report.warnings
 
 
 # ── the calibration page ─────────────────────────────────────────────────────

@@ -113,9 +113,9 @@ def assemble(parts: list[PartPDF], title: str, lang: str) -> bytes:
         start = len(writer.pages)
         writer.append(PdfReader(io.BytesIO(part.data)), import_outline=not part.title)
         if part.title:
-            parent = writer.add_outline_item(part.title, start)
+            parent = writer.add_outline_item(title=part.title, page_number=start)
             for child, page in part.children:
-                writer.add_outline_item(child, start + page, parent=parent)
+                writer.add_outline_item(title=child, page_number=start + page, parent=parent)
     writer.add_metadata({"/Title": title, "/Producer": "ppgen", "/Creator": "ppgen"})
     writer.page_mode = "/UseOutlines"
     writer._root_object[NameObject("/Lang")] = TextStringObject(lang)

@@ -42,7 +42,14 @@ class Document:
         self.canvas.setProducer(f"ppgen {__version__} (ReportLab)")
         self._forms: dict[str, str] = {}
         self._in_page = False
-        self.pages = 0
+        self._saved_pages: int | None = None
+
+    @property
+    def pages(self) -> int:
+        """Pages finished so far (by end_page or by a drawer calling canvas.showPage)."""
+        if self._saved_pages is not None:
+            return self._saved_pages
+        return self.canvas.getPageNumber() - 1
 
     # ── forms: each distinct drawing once ────────────────────────────────
     def has_form(self, key: str) -> bool:
@@ -90,12 +97,13 @@ class Document:
     def end_page(self) -> None:
         self.canvas.showPage()
         self._in_page = False
-        self.pages += 1
 
     # ── output ───────────────────────────────────────────────────────────
     def data(self) -> bytes:
         """The finished PDF (the document cannot be drawn on afterwards)."""
-        self.canvas.save()
+        if self._saved_pages is None:
+            self._saved_pages = self.pages
+            self.canvas.save()
         return self._buffer.getvalue()
 
     def save(self, path: Path) -> int:

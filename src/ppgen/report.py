@@ -40,30 +40,16 @@ class BuildReport:
     warnings: list[BuildWarning] = field(default_factory=list)
     _seen: set = field(default_factory=set, repr=False)
 
-    def warn(self, code: str, message: str, *, lang: str = "", subject: str = "") -> None:
-        w = BuildWarning(lang, code, subject, message)
+    def warning(self, code: str, message: str, lang: str | None = None, key: str | None = None) -> None:
+        """Record a warning (once). Every drawing module reports through this one method."""
+        w = BuildWarning(lang or "", code, key or "", message)
         if w not in self._seen:
             self._seen.add(w)
             self.warnings.append(w)
 
-    # conveniences for the face and text engines
-    def shrunk(self, lang: str, key: str, size: float) -> None:
-        self.warn("shrunk", f"set at the minimum size, {size:g} pt, to fit", lang=lang, subject=key)
-
-    def overflow(self, lang: str, key: str, message: str = "does not fit its box even at the minimum size") -> None:
-        self.warn("overflow", message, lang=lang, subject=key)
-
-    @contextmanager
-    def fallbacks_of(self, locale) -> Iterator[None]:
-        """Within the block, record a warning for each text of `locale` that falls back to
-        English (only the lookups made in the block: the locale is shared and cached)."""
-        earlier, locale.fallbacks = locale.fallbacks, set()
-        try:
-            yield
-        finally:
-            for key in sorted(locale.fallbacks):
-                self.warn("fallback", "not translated; printed in English", lang=locale.lang, subject=key)
-            locale.fallbacks = earlier | locale.fallbacks
+    def fallbacks_of(self, locale):
+        """Within the block, record a warning for each text of `locale` that falls back to English."""
+        return fallbacks_reported(locale, self)
 
     def for_lang(self, lang: str) -> list[BuildWarning]:
         return [w for w in self.warnings if w.lang in (lang, "")]
@@ -97,3 +83,18 @@ class BuildReport:
 
     def write_json(self, path: Path, files: list[dict] | None = None) -> None:
         write_atomic(Path(path), json.dumps(self.as_dict(files), ensure_ascii=False, indent=2) + "\n")
+
+
+@contextmanager
+def fallbacks_reported(locale, report) -> Iterator[None]:
+    """Within the block, report (`report.warning("fallback", …)`) each text of `locale` that
+    falls back to English — the lookups made in the block only: the locale is shared and
+    cached, and keeps its own complete record in `locale.fallbacks`."""
+    earlier, locale.fallbacks = locale.fallbacks, set()
+    try:
+        yield
+    finally:
+        used = locale.fallbacks
+        locale.fallbacks = earlier | used
+        for key in sorted(used):
+            report.warning("fallback", "not translated; printed in English", lang=locale.lang, key=key)

@@ -89,13 +89,13 @@ def draw_note(c, slots, text: str, chain, report=None, lang: str = "", key: str 
     """One line of small grey text in the margin slot that lets it be largest."""
     if not slots:
         if report is not None:
-            report.warn("sheet", "no free margin to print this note in", lang=lang, subject=key)
+            report.warning("sheet", "no free margin to print this note in", lang=lang, key=key)
         return
     check_glyphs(chain, text, report, lang, key)
     slot, size = best_note_slot(slots, chain.width(text, 1.0), NOTE_MAX_PT, NOTE_MIN_PT)
     if size < NOTE_MIN_PT:
         if report is not None:
-            report.warn("sheet", f"fits the margin only at {size:.1f} pt; printed at {NOTE_MIN_PT:g} pt", lang=lang, subject=key)
+            report.warning("sheet", f"fits the margin only at {size:.1f} pt; printed at {NOTE_MIN_PT:g} pt", lang=lang, key=key)
         size = NOTE_MIN_PT
     box = slot.box
     c.saveState()
@@ -173,7 +173,7 @@ def draw_calibration(doc: Document, cal: CalibrationSheet, words: CalibrationTex
 def _fitted(chain, text: str, width: float, size: float, min_size: float, report, lang: str, key: str) -> float:
     fitted = fit_size(chain, text, width, size, min_size)
     if report is not None and chain.width(text, fitted) > width:
-        report.overflow(lang, key, f"does not fit the page width even at {min_size:g} pt")
+        report.warning("overflow", f"does not fit the page width even at {min_size:g} pt", lang=lang, key=key)
     check_glyphs(chain, text, report, lang, key)
     return fitted
 
@@ -182,7 +182,7 @@ def check_glyphs(chain, text: str, report, lang: str, key: str) -> None:
     """Report characters of `text` that no font of the chain can draw (they would print as boxes)."""
     missing = chain.missing(text)
     if missing and report is not None:
-        report.warn("missing-glyph", f"no font can draw {' '.join(missing)}", lang=lang, subject=key)
+        report.warning("missing-glyph", f"no font can draw {' '.join(missing)}", lang=lang, key=key)
 
 
 def offset_text(offset: tuple[float, float]) -> tuple[str, str]:

@@ -33,20 +33,26 @@ def sheet_options(f):
 @click.option("--faction", "-f", "factions", multiple=True, metavar="FACTION", help="Only this faction's starter deck (repeat for several).")
 @click.option("--deck", "deck_path", type=click.Path(dir_okay=False), help="Print exactly the cards of this decklist (any language); it is validated first.")
 @click.option("--force", is_flag=True, help="With --deck: print the deck even if it breaks deck-building rules.")
+@click.option("--parts", metavar="LIST", help="Parts to build, comma-separated: rulebook, mats, score-sheet, cards (default: all; with --deck or --faction: cards).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Languages built at once, in parallel processes (default: one per CPU core).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
 @click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
 @click.pass_obj
-def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, factions, deck_path, force, strict, report_json):
-    """Build the card sheets: every card of the seven starter decks, each card
-    repeated for its copies (280 cards), fronts and backs, ready to print and cut.
+def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, factions, deck_path, force,
+                  parts, jobs, strict, report_json):
+    """Build the print-and-play set: rulebook, two player mats, score sheet and
+    the card sheets (every card of the seven starter decks, repeated for its
+    copies: 280 cards, fronts and backs), ready to print and cut.
 
-    Writes OUT/LANG/cards-LANG.pdf (cards-LANG-FACTION.pdf with --faction).
-    Print at 100 % (actual size); cut along the crop marks in the margins.
-    Unset options come from the `build:` section of ppgen.yaml.
+    Writes OUT/LANG/ancient-duel-LANG.pdf (everything, with bookmarks) and each
+    part alone: rulebook-LANG.pdf, mats-LANG.pdf, score-sheet-LANG.pdf,
+    cards-LANG.pdf. With --faction or --deck only the cards are built, unless
+    --parts says otherwise. Print at 100 % (actual size); cut along the crop
+    marks. Unset options come from the `build:` section of ppgen.yaml.
 
     \b
     Examples:
-      ppgen build --lang ja                     9 poker cards per A4 page, duplex
+      ppgen build --lang ja                     everything; cards 9 per A4 page, duplex
       ppgen build --lang all --paper letter
       ppgen build --lang en --faction rome --faction sparta
       ppgen build --lang ko --layout foldover   no duplex printer needed
@@ -54,6 +60,7 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
       ppgen build --bleed 3 --card-size bridge
       ppgen build --back-offset 1.5,-0.5       after reading `ppgen calibrate`
       ppgen build --lang all --strict --report-json out/report.json
+      ppgen build --lang ko --parts rulebook,mats
     """
     from ..build import BuildOptions, build
     from ..project import load
@@ -61,15 +68,16 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
     project = load(ui.root)
     options = BuildOptions.resolve(
         project, lang=lang, out=out, paper=paper, card_size=card_size, bleed=bleed, gutter=gutter, duplex=duplex,
-        back_offset=back_offset, layout=layout, factions=factions, strict=strict,
+        back_offset=back_offset, layout=layout, factions=factions, strict=strict, parts=parts, jobs=jobs,
+        cards_only=bool(deck_path),
     )
     cards, name = (None, None)
     if deck_path:
         if factions:
             raise click.UsageError("--deck and --faction cannot be combined: the decklist says which cards to print")
         cards, name = checked_deck(ui, project, deck_path, options.langs[0], force)
-    layout_plan = options.sheet_layout()
-    ui.info(f"{layout_plan.describe()}")
+    if "cards" in options.parts:
+        ui.info(options.sheet_layout().describe())
     result = build(project, options, cards=cards, name=name, progress=ui.progress)
     ui.end_progress()
     finish(ui, project, result, report_json, what="card sheets")
@@ -104,15 +112,24 @@ def finish(ui, project, result, report_json, what: str) -> None:
     written, refused = result.written, result.refused
     for f in written:
         cards = f", {f.cards} cards" if f.cards else ""
-        ui.info(f"  {project.dir.show(f.path)}: {f.pages} pages{cards}, {f.bytes / 1e6:.1f} MB")
+        ui.info(f"  {project.dir.show(f.path)}: {plural(f.pages, 'page')}{cards}, {f.bytes / 1e6:.1f} MB")
     for f in refused:
         n = len(result.report.for_lang(f.lang))
         ui.error(f"--strict: {f.lang} has {n} warning{'s' if n != 1 else ''}; {project.dir.show(f.path)} was not written")
     if not written:
-        ui.summary(f"no {what} written")
+        ui.summary(f"no {what} written", ok=False)
     else:
-        where = project.dir.show(written[0].path) if len(written) == 1 else f"{len(written)} PDFs in {project.dir.show(written[0].path.parent.parent)}"
-        cards = sum(f.cards for f in written)
-        ui.summary(f"wrote {where}: {sum(f.pages for f in written)} pages" + (f", {cards} cards" if cards else ""))
+        main = [f for f in written if f.part == "set"] or written  # the assembled sets, when there are
+        langs = sorted({f.lang for f in written}, key=[f.lang for f in written].index)
+        where = project.dir.show(main[0].path) if len(main) == 1 else f"{len(main)} PDFs in {project.dir.show(main[0].path.parent.parent)}"
+        extra = len(written) - len(main)
+        cards = sum(f.cards for f in main)
+        ui.summary(f"wrote {where}: {plural(sum(f.pages for f in main), 'page')}" + (f", {cards} cards" if cards else "")
+                   + (f" (+{extra} part files)" if extra else "") + ("" if len(langs) < 2 else f"; {', '.join(langs)}"),
+                   ok=not refused)
     if refused:
         sys.exit(1)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

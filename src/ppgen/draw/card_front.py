@@ -257,7 +257,7 @@ class FrontFace:
             self.problems.append((name, key, mm))
             if report is not None:
                 report.warning(
-                    "text-overflow",
+                    "overflow",
                     f"{card_name} ({self.lang}): the {what} does not fit its box at {lay.size:g} pt; "
                     f"it overflows by {mm:.1f} mm and is cut off",
                     lang=self.lang,
@@ -266,7 +266,7 @@ class FrontFace:
         elif min_size is not None and lay.size <= min_size + 1e-9 and min_size < lay.style.size:
             if report is not None:
                 report.warning(
-                    "text-shrunk",
+                    "shrunk",
                     f"{card_name} ({self.lang}): the {what} was shrunk to the minimum size, {lay.size:g} pt",
                     lang=self.lang,
                     key=key,

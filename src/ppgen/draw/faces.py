@@ -9,7 +9,7 @@ The interface the sheets code uses::
     face.draw(canvas)   # paints (0, 0)–(geometry.width, geometry.height), the bleed box
 
 `report` is anything with `warning(code, message, lang=None, key=None)`;
-fronts report `text-overflow` (and `text-shrunk` at the minimum size) while
+fronts report `overflow` (and `shrunk` at the minimum size) while
 they are laid out, before anything is drawn.
 
 For looking at the work: `render_card_pdf(project, card, lang, path)` writes

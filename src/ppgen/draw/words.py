@@ -15,26 +15,16 @@ class Words:
         self.locale = project.locale(lang)
         self.values = dict(project.game.rules.placeholders(project.game.factions))
         self.values.update(extra_values or {})
-        self._saved: set | None = None
 
-    # Fallbacks are recorded by Locale in `.fallbacks`; while drawing we collect
-    # them in a fresh set so that keys looked up earlier are reported too.
     def __enter__(self) -> "Words":
-        self._saved = self.locale.fallbacks
-        self.locale.fallbacks = set()
+        from ..report import fallbacks_reported
+
+        self._watch = fallbacks_reported(self.locale, self.report)
+        self._watch.__enter__()
         return self
 
     def __exit__(self, *exc) -> None:
-        used = self.locale.fallbacks
-        self.locale.fallbacks = (self._saved or set()) | used
-        self._saved = None
-        if exc[0] is None:
-            self._report(used)
-
-    def _report(self, keys) -> None:
-        for key in sorted(keys):
-            self.report.warning("fallback", f"'{key}' is not translated into {self.lang}; printed in English",
-                                lang=self.lang, key=key)
+        self._watch.__exit__(*exc)
 
     def __call__(self, key: str, **values) -> str:
         """The text of `key` with its {placeholders} filled (rule constants, then `values`)."""
