@@ -1,2 +1,3 @@
 """Registers every command module on the main group (imported lazily by main())."""
 from . import cards  # noqa: F401
+from . import i18n  # noqa: F401

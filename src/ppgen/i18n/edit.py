@@ -277,3 +277,31 @@ class LocaleText:
 def _ordered(fields: dict) -> list[tuple[str, str]]:
     rank = {name: i for i, name in enumerate(FIELD_ORDER)}
     return sorted(fields.items(), key=lambda kv: rank.get(kv[0], len(FIELD_ORDER)))
+
+
+@dataclass(frozen=True)
+class FileStyle:
+    """What reading normalised away and writing must put back: a BOM, CRLF line ends."""
+
+    bom: bool = False
+    crlf: bool = False
+
+
+def read_locale_file(path, root=None) -> tuple[str, FileStyle]:
+    """A locale file's text (LF line ends) and its byte-level style."""
+    from ..files import read_text
+
+    text = read_text(path, root)
+    with open(path, "rb") as fh:
+        head = fh.read(3)
+        raw = head + fh.read()
+    return text, FileStyle(bom=head == b"\xef\xbb\xbf", crlf=b"\r\n" in raw)
+
+
+def write_locale_file(path, text: str, style: FileStyle) -> None:
+    """Write a locale file atomically, in the style it was read in."""
+    from ..files import write_atomic
+
+    if style.crlf:
+        text = text.replace("\n", "\r\n")
+    write_atomic(path, (b"\xef\xbb\xbf" if style.bom else b"") + text.encode("utf-8"))
