@@ -11,7 +11,6 @@ locale file and its fonts in ppgen.yaml (no code).
 """
 from __future__ import annotations
 
-import importlib.util
 import re
 import unicodedata
 from collections import Counter
@@ -292,24 +291,32 @@ def check_glyphs(ctx: Context) -> None:
             text = PLACEHOLDER.sub("", entry.text)
             parts = [(role, text.replace("**", "")) for role in next(r for p, r in FONT_ROLES if p.search(key))]
             parts += [("bold", span) for span in BOLD.findall(text)]
+            missing: dict[tuple, tuple[list, list]] = {}  # chain files -> (roles, characters)
             for role, part in parts:
                 if role not in chains:
                     chains[role] = ctx.project.fonts.chain(ctx.lang, role)
-                missing = chains[role].missing(part)
-                if missing:
-                    chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-                    fonts = ", ".join(f.path.name for f in chains[role].fonts)
-                    ctx.report(key, "glyphs", f"'{key}': no {role} font of {ctx.lang} draws {chars} (fonts: {fonts})")
+                files = tuple(f.path.name for f in chains[role].fonts)
+                roles, chars = missing.setdefault(files, ([], []))
+                if role not in roles:
+                    roles.append(role)
+                chars += [ch for ch in chains[role].missing(part) if ch not in chars]
+            for files, (roles, chars) in missing.items():
+                if chars:
+                    shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in chars)
+                    ctx.report(key, "glyphs", f"'{key}': no {'/'.join(roles)} font of {ctx.lang} draws {shown} (fonts: {', '.join(files)})")
     except PpgenError as exc:  # no fonts configured, a font file missing or unusable
         ctx.report_at(None, 0, 0, "glyphs", f"cannot check glyphs: {exc}")
 
 
 @check("fit", "a card's name or effect does not fit its box at the template's minimum size", source=True)
 def check_fit(ctx: Context) -> None:
-    if importlib.util.find_spec("ppgen.layout_fit") is None:
+    try:
+        from .. import layout_fit
+    except ModuleNotFoundError as exc:
+        if exc.name != "ppgen.layout_fit":
+            raise
         ctx.info("fit check unavailable (the card layout engine is not installed in this version)")
         return
-    from .. import layout_fit
 
     for problem in layout_fit.check_fit(ctx.project, ctx.lang):
         key = _key_at(ctx.locale, problem.line)
