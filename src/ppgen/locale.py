@@ -153,7 +153,7 @@ def load_locale(path: Path, lang: str, root: Path | None = None, source: Locale 
         if e is None or e["text"] is None:
             continue
         line, col = doc.mark(path_ + ("text",))
-        entries[key] = Entry(key, e["text"], e["src"], e["status"] or "translated", line, col, tuple(e["checked"] or ()), e["note"])
+        entries[key] = Entry(key, e["text"], e.get("src"), e.get("status") or "translated", line, col, tuple(e.get("checked") or ()), e.get("note"))
     if problems:
         raise DataError(problems)
     return Locale(lang, doc.file, entries, source, doc)

@@ -11,6 +11,7 @@ locale file and its fonts in ppgen.yaml (no code).
 """
 from __future__ import annotations
 
+import importlib
 import re
 import unicodedata
 from collections import Counter
@@ -114,16 +115,17 @@ class Check:
     summary: str
     run: Callable[[Context], None]
     source: bool = False  # also run on the source language
+    glossary: bool = False  # needs the glossary (skipped while the glossary has errors)
 
 
 CHECKS: list[Check] = []
 
 
-def check(name: str, summary: str, source: bool = False):
+def check(name: str, summary: str, source: bool = False, glossary: bool = False):
     """Register a check function under `name` (the code shown as error[name])."""
 
     def register(fn: Callable[[Context], None]):
-        CHECKS.append(Check(name, summary, fn, source))
+        CHECKS.append(Check(name, summary, fn, source, glossary))
         return fn
 
     return register
@@ -184,7 +186,7 @@ def check_stale(ctx: Context) -> None:
             ctx.report(key, "stale", f"'{key}': the English changed since this was translated (src {entry.src}, English now {now}: \"{shorten(english)}\"); review the text, then set `src: {now}`")
 
 
-@check("untranslated", "identical to English where words are expected")
+@check("untranslated", "identical to English where words are expected", glossary=True)
 def check_untranslated(ctx: Context) -> None:
     for key, entry, english in ctx.content():
         if is_untranslated(english, entry, ctx.glossary):
@@ -214,7 +216,7 @@ def comparable_numbers(english: str, translation: str, lang: str, glossary: Glos
             numbers_in(blank_spans(translation, tr_found)) + slots(tr_found))
 
 
-@check("numbers", "the numbers in the translation differ from the English (as multisets; glossary idioms allowed)")
+@check("numbers", "the numbers in the translation differ from the English (as multisets; glossary idioms allowed)", glossary=True)
 def check_numbers(ctx: Context) -> None:
     if ctx.is_source:
         return
@@ -230,7 +232,7 @@ def check_numbers(ctx: Context) -> None:
             ctx.report(key, "numbers", f"'{key}': numbers differ from English \"{shorten(english)}\": the translation {' and '.join(parts)}")
 
 
-@check("terms", "the English uses a glossary term and the translation does not use that language's term")
+@check("terms", "the English uses a glossary term and the translation does not use that language's term", glossary=True)
 def check_terms(ctx: Context) -> None:
     if ctx.is_source or not ctx.glossary.terms:
         return
@@ -311,7 +313,7 @@ def check_glyphs(ctx: Context) -> None:
 @check("fit", "a card's name or effect does not fit its box at the template's minimum size", source=True)
 def check_fit(ctx: Context) -> None:
     try:
-        from .. import layout_fit
+        layout_fit = importlib.import_module("ppgen.layout_fit")
     except ModuleNotFoundError as exc:
         if exc.name != "ppgen.layout_fit":
             raise
@@ -367,14 +369,16 @@ def run_checks(project, langs: list[str] | None = None, only: list[str] | None =
     src = project.config.source_language
     langs = langs or project.languages
     report.languages = list(langs)
+    glossary_ok = True
     try:
         glossary = load_project_glossary(project)
         if not glossary.file:
             report.info(f"no glossary ({project.dir.show(project.dir.glossary)}): terms are not checked")
     except DataError as exc:
-        glossary = Glossary(file="")
+        glossary, glossary_ok = Glossary(file=""), False
         report.findings += [Finding("", None, p) for p in exc.problems]
-        report.info("the glossary has errors: terms and idioms are not used until they are fixed")
+        skipped = ", ".join(c.name for c in CHECKS if c.glossary)
+        report.info(f"the glossary has errors: checks {skipped} wait until they are fixed")
     try:
         source = project.locale(src)
     except DataError as exc:
@@ -390,7 +394,7 @@ def run_checks(project, langs: list[str] | None = None, only: list[str] | None =
         ctx = Context(project, lang, source, loc, glossary, report)
         ran = set()
         for c in CHECKS:
-            if (only and c.name not in only) or (ctx.is_source and not c.source):
+            if (only and c.name not in only) or (ctx.is_source and not c.source) or (c.glossary and not glossary_ok):
                 continue
             c.run(ctx)
             ran.add(c.name)
