@@ -24,6 +24,7 @@ back without edits changes nothing.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -96,18 +97,35 @@ class ImportResult:
     written: bool = False
 
 
+_PO_LINE = re.compile(r'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*$')
+
+
+def check_po_syntax(text: str, shown: str) -> None:
+    """Refuse what polib would read leniently (an unterminated string loses its last character)."""
+    problems = []
+    for n, line in enumerate(text.split("\n"), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if not _PO_LINE.match(stripped):
+            col = len(line) - len(line.lstrip()) + 1
+            problems.append(Problem(shown, n, col, "not a PO line: expected msgctxt/msgid/msgstr \"...\", a \"...\" continuation or a # comment", "po"))
+    if problems:
+        raise DataError(problems)
+
+
 def read_po(path: Path, shown: str):
+    from ..files import read_text
+
     polib = _polib()
+    text = read_text(path)
+    check_po_syntax(text, shown)
     try:
-        return polib.pofile(str(path), wrapwidth=78)
+        return polib.pofile(text, wrapwidth=78)
     except (OSError, ValueError) as exc:
         message = str(exc)
-        line = 0
-        import re
-
         m = re.search(r"line (\d+)", message)
-        if m:
-            line = int(m.group(1))
+        line = int(m.group(1)) if m else 0
         raise DataError([Problem(shown, line, 1 if line else 0, f"not a readable PO file: {message}", "po")]) from None
 
 
