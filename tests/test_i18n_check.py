@@ -238,3 +238,20 @@ def test_languages_are_data_a_configured_language_gets_a_file_from_sync(tiny):
     assert len(loc.entries) == 13 and {e.status for e in loc.entries.values()} == {"needs-translation"}
     result = run_cli("--root", str(tiny), "i18n", "status", "--lang", "yy", "--format", "json")
     assert json.loads(result.stdout)[0]["missing"] == 13
+
+
+REAL_MUTATIONS = [
+    # (language, key, old, new, check): one real mistake in the shipped locales, caught by the real glossary
+    ("ja", "card.call-of-the-tribes.effect", "歩兵または射撃歩兵", "歩兵または歩兵", "terms"),
+    ("ko", "card.granary-stores.effect", "유닛 1장마다 LP를 1 회복", "유닛 1장마다 LP를 2 회복", "numbers"),
+    ("zh", "card.narrow-pass.effect", "至多宣言 1 次攻击", "至多宣言 2 次攻击", "numbers"),
+    ("ja", "card.eagle-standard.effect", "ATKとDEFが1上がる", "ATKとDEFが2上がる", "numbers"),
+]
+
+
+@pytest.mark.parametrize("lang,key,old,new,code", REAL_MUTATIONS, ids=[m[1] for m in REAL_MUTATIONS])
+def test_real_glossary_and_idioms_catch_real_mistakes(game_copy, lang, key, old, new, code):
+    edit(game_copy / "locales" / f"{lang}.yaml", old, new)
+    project = ppgen.load(game_copy)
+    (f,) = run_checks(project, [lang]).findings
+    assert (f.key, f.problem.code, f.problem.line) == (key, code, project.locale(lang).position(key)[0])
