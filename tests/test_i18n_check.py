@@ -251,7 +251,12 @@ REAL_MUTATIONS = [
 
 @pytest.mark.parametrize("lang,key,old,new,code", REAL_MUTATIONS, ids=[m[1] for m in REAL_MUTATIONS])
 def test_real_glossary_and_idioms_catch_real_mistakes(game_copy, lang, key, old, new, code):
-    edit(game_copy / "locales" / f"{lang}.yaml", old, new)
+    path = game_copy / "locales" / f"{lang}.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"\n{key}:\n")
+    end = text.index("\n  src:", start)
+    assert old in text[start:end]
+    path.write_text(text[:start] + text[start:end].replace(old, new) + text[end:], encoding="utf-8")
     project = ppgen.load(game_copy)
     (f,) = run_checks(project, [lang]).findings
     assert (f.key, f.problem.code, f.problem.line) == (key, code, project.locale(lang).position(key)[0])
