@@ -7,14 +7,14 @@ from pathlib import Path
 
 import click
 
-from . import main_group
+from . import PpgenGroup, main_group
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-@main_group.group("i18n")
+@main_group.group("i18n", cls=PpgenGroup)
 def i18n_group():
     """Translations: what is done, what is wrong, and keeping locale files in step with English.
 
