@@ -1,3 +1,4 @@
 """Registers every command module on the main group (imported lazily by main())."""
 from . import cards  # noqa: F401
 from . import validate  # noqa: F401
+from . import i18n  # noqa: F401

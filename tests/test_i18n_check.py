@@ -1,0 +1,262 @@
+"""`ppgen i18n check` and `status`: every defect kind at its line and column; clean data reports nothing."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import ppgen
+from ppgen.errors import Problem
+from ppgen.i18n.checks import check_names, run_checks
+
+from conftest import ROOT
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "ppgen", *args], capture_output=True, text=True)
+
+
+@pytest.fixture
+def tiny(tmp_path):
+    """A writable copy of the tiny fixture game (en, ja and the made-up language xx)."""
+    dest = tmp_path / "tiny"
+    shutil.copytree(FIXTURES / "i18n-game", dest)
+    (dest / "fonts").symlink_to(ROOT / "fonts")
+    return dest
+
+
+def findings(root, **kw):
+    return run_checks(ppgen.load(root), **kw)
+
+
+def test_shipped_locales_pass_every_check():
+    """The CI gate: the real game's translations have no error."""
+    result = run_cli("--root", str(ROOT), "i18n", "check")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "error[" not in result.stdout
+    assert "checked 4 languages: 0 errors" in result.stderr
+
+
+def test_clean_fixture_reports_nothing(tiny):
+    report = findings(tiny)
+    assert report.findings == []
+    assert report.languages == ["en", "ja", "xx"]
+    result = run_cli("--root", str(tiny), "i18n", "check")
+    assert result.returncode == 0 and result.stdout == ""
+
+
+DEFECTS = [
+    # fixture file, check, line, col, words the message must hold
+    ("missing.ja.yaml", "missing", 13, 1, "'type.missile-infantry' is missing"),
+    ("orphan.ja.yaml", "orphan", 22, 1, "'label.unused' is not in English"),
+    ("stale.ja.yaml", "stale", 31, 9, "src 0badc0de, English now be0cd0de"),
+    ("untranslated.ja.yaml", "untranslated", 8, 9, "'faction.rome' is identical to English"),
+    ("numbers.ja.yaml", "numbers", 37, 9, "lacks 2 and has extra 3"),
+    ("terms.ja.yaml", "terms", 31, 9, 'says "Infantry"; the ja glossary term is 歩兵'),
+    ("markup.ja.yaml", "markup", 23, 9, "lacks {amount} and has unknown {amont}"),
+    ("glyphs.xx.yaml", "glyphs", 40, 9, "'戦' (U+6226)"),
+]
+
+
+def test_every_check_has_a_defect_fixture():
+    assert {d[1] for d in DEFECTS} | {"fit"} == set(check_names())
+
+
+@pytest.mark.parametrize("name,code,line,col,words", DEFECTS, ids=[d[1] for d in DEFECTS])
+def test_each_defect_is_reported_once_at_its_line_and_column(tiny, name, code, line, col, words):
+    lang = name.split(".")[1]
+    shutil.copy(FIXTURES / "i18n-defects" / name, tiny / "locales" / f"{lang}.yaml")
+    report = findings(tiny)
+    assert len(report.findings) == 1, [str(f.problem) for f in report.findings]
+    p = report.findings[0].problem
+    assert (p.file, p.line, p.col, p.code, p.severity) == (f"locales/{lang}.yaml", line, col, code, "error")
+    assert words in p.message
+    result = run_cli("--root", str(tiny), "i18n", "check")
+    assert result.returncode == 1
+    assert result.stdout.startswith(f"locales/{lang}.yaml:{line}:{col}: error[{code}] ")
+
+
+def test_json_report_names_language_key_and_position(tiny):
+    shutil.copy(FIXTURES / "i18n-defects" / "numbers.ja.yaml", tiny / "locales" / "ja.yaml")
+    result = run_cli("--root", str(tiny), "i18n", "check", "--format", "json", "--lang", "ja")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert data["errors"] == 1 and data["languages"] == ["ja"]
+    (p,) = data["problems"]
+    assert (p["lang"], p["key"], p["line"], p["col"], p["code"]) == ("ja", "card.roman-archer-auxilia.effect", 37, 9, "numbers")
+
+
+def test_only_the_named_checks_run(tiny):
+    shutil.copy(FIXTURES / "i18n-defects" / "numbers.ja.yaml", tiny / "locales" / "ja.yaml")
+    assert findings(tiny, only=["terms"]).findings == []
+    result = run_cli("--root", str(tiny), "i18n", "check", "--check", "numbr")
+    assert result.returncode == 2 and "did you mean 'numbers'" in result.stderr
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_numbers_normalise_full_width_digits_and_ignore_order(tiny):
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "ATKが2下がる。\n", "ATKが２下がる。\n")
+    assert findings(tiny).findings == []
+
+
+def test_idiom_with_a_number_slot_still_checks_the_number(tiny):
+    en, ja = tiny / "locales" / "en.yaml", tiny / "locales" / "ja.yaml"
+    edit(en, "gains 1 ATK this turn.", "gains 1 ATK and 1 DEF this turn.")
+    from ppgen.locale import source_hash
+
+    new_src = source_hash("On Normal Deploy: 1 Infantry you control gains 1 ATK and 1 DEF this turn.")
+    edit(ja, "  text: 通常配備時：このターン、自分フィールドの歩兵ユニット1体のATKが1上がる。\n  src: be0cd0de",
+         f"  text: 通常配備時：このターン、自分フィールドの歩兵ユニット1体のATKとDEFが1上がる。\n  src: {new_src}")
+    assert findings(tiny, langs=["ja"]).findings == [], "the idiom makes ja's single 1 match English's two"
+    edit(ja, "ATKとDEFが1上がる", "ATKとDEFが2上がる")
+    (f,) = findings(tiny, langs=["ja"]).findings
+    assert f.problem.code == "numbers" and "lacks 1 and has extra 2" in f.problem.message
+
+
+def test_acknowledged_exception_is_silent_and_a_useless_one_warns(tiny):
+    ja = tiny / "locales" / "ja.yaml"
+    shutil.copy(FIXTURES / "i18n-defects" / "numbers.ja.yaml", ja)
+    edit(ja, "  src: d6f577f8", "  src: d6f577f8\n  checked: [numbers]")
+    report = findings(tiny)
+    assert report.findings == [] and report.acknowledged == 1
+    edit(ja, "ATKが3下がる", "ATKが2下がる")
+    (f,) = findings(tiny).findings
+    assert (f.problem.code, f.problem.severity, f.problem.line, f.problem.col) == ("checked", "warning", 39, 12)
+    result = run_cli("--root", str(tiny), "i18n", "check")
+    assert result.returncode == 0, "warnings alone do not fail the check"
+
+
+def test_a_check_that_cannot_be_waived_is_refused_on_the_entry(tiny):
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "  src: d6f577f8", "  src: d6f577f8\n  checked: [stale]")
+    (f,) = findings(tiny).findings
+    assert (f.problem.line, f.problem.code) == (38, "value")
+    assert "cannot be acknowledged: stale" in f.problem.message
+
+
+def test_needs_translation_is_missing_and_needs_review_is_stale(tiny):
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "  text: ローマ\n  src: d0d22019", "  text: Rome\n  src: d0d22019\n  status: needs-translation")
+    edit(ja, "  text: ピルム斉射\n  src: ad0e8554", "  text: ピルム斉射\n  src: ad0e8554\n  status: needs-review")
+    report = findings(tiny, langs=["ja"])
+    got = sorted((f.problem.code, f.problem.line, f.key) for f in report.findings)
+    assert got == [("missing", 7, "faction.rome"), ("stale", 40, "card.pilum-volley.name")]
+    result = run_cli("--root", str(tiny), "i18n", "status", "--lang", "ja", "--format", "json")
+    (status,) = json.loads(result.stdout)
+    assert (status["translated"], status["missing"], status["stale"], status["untranslated"]) == (11, 1, 1, 0)
+    assert status["areas"]["labels"]["missing"] == 1 and status["areas"]["cards"]["stale"] == 1
+    assert status["percent"] == round(100 * 11 / 13, 1)
+
+
+def test_entry_without_src_is_stale(tiny):
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "faction.rome:\n  text: ローマ\n  src: d0d22019\n", "faction.rome: ローマ\n")
+    (f,) = findings(tiny).findings
+    assert (f.problem.code, f.problem.line, f.problem.col) == ("stale", 6, 15)
+    assert "has no src" in f.problem.message and "ppgen i18n sync" in f.problem.message
+
+
+def test_markup_syntax_is_checked_in_english_too(tiny):
+    edit(tiny / "locales" / "en.yaml", "loses **2 ATK** this turn", "loses **2 ATK this turn")
+    report = findings(tiny, only=["markup"])
+    en = [f.problem for f in report.findings if f.lang == "en"]
+    assert len(en) == 1 and (en[0].file, en[0].line, en[0].col) == ("locales/en.yaml", 17, 27)
+    assert "odd number of **" in en[0].message
+    edit(tiny / "locales" / "ja.yaml", "'{stat}{amount}'", "'{stat}{amount'")
+    bad = [f.problem for f in findings(tiny, only=["markup"]).findings if f.lang == "ja"]
+    assert any("braces do not parse" in p.message and p.line == 22 for p in bad)
+
+
+def test_bold_spans_must_match_english(tiny):
+    edit(tiny / "locales" / "ja.yaml", "**ATKが2**下がる", "ATKが2下がる")
+    (f,) = findings(tiny).findings
+    assert f.problem.code == "markup" and "English sets 1 term(s) in **bold**, the translation 0" in f.problem.message
+
+
+def test_glossary_problems_are_reported_at_their_line(tiny):
+    edit(tiny / "locales" / "glossary.yaml", "{en: Infantry, ja: 歩兵, xx: pedes}", "{en: Infantry, jap: 歩兵, xx: pedes}")
+    edit(tiny / "locales" / "glossary.yaml", "{en: this turn,", '{en: "this {n} turn",')
+    report = findings(tiny)
+    problems = {(f.problem.line, f.problem.code): f.problem.message for f in report.findings}
+    assert "did you mean 'ja'" in problems[(5, "unknown-key")]
+    assert "number slots {n} are for idioms" in problems[(9, "data")]
+    assert len(report.findings) == 2, "checks that need the glossary wait for it to be fixed"
+    assert any("glossary has errors" in i for i in report.infos)
+
+
+def test_fit_is_skipped_without_the_layout_engine_and_used_when_present(tiny, monkeypatch):
+    report = findings(tiny)
+    assert any(i.startswith("fit check unavailable") for i in report.infos)
+    calls = []
+
+    def check_fit(project, lang):
+        calls.append(lang)
+        if lang != "ja":
+            return []
+        loc = project.locale(lang)
+        line, col = loc.position("card.pilum-volley.effect")
+        return [Problem(loc.file, line, col, "'card.pilum-volley.effect' needs 5 lines; the box holds 4 at 6.5 pt", "fit")]
+
+    monkeypatch.setitem(sys.modules, "ppgen.layout_fit", types.SimpleNamespace(check_fit=check_fit))
+    report = findings(tiny)
+    assert calls == ["en", "ja", "xx"]
+    (f,) = report.findings
+    assert (f.problem.code, f.problem.line, f.key) == ("fit", 42, "card.pilum-volley.effect")
+    assert not any(i.startswith("fit check unavailable") for i in report.infos)
+
+
+def test_status_table_lists_each_language_and_area(tiny):
+    result = run_cli("--root", str(tiny), "i18n", "status")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["lang", "name", "area", "keys", "translated", "missing", "stale", "untranslated", "done", "orphans"]
+    assert lines[2].split() == ["ja", "日本語", "all", "13", "13", "0", "0", "0", "100.0", "%", "0"]
+    assert any(line.split()[:2] == ["xx", "Xenish"] for line in lines)
+    assert "2 languages, 2 complete" in result.stderr
+
+
+def test_languages_are_data_a_configured_language_gets_a_file_from_sync(tiny):
+    config = tiny / "ppgen.yaml"
+    config.write_text(config.read_text(encoding="utf-8") + (
+        "  yy:\n    name: Yish\n    fonts:\n      body: [DejaVuSans.ttf]\n      bold: [DejaVuSans-Bold.ttf]\n"), encoding="utf-8")
+    result = run_cli("--root", str(tiny), "i18n", "sync", "--lang", "yy")
+    assert result.returncode == 0, result.stderr
+    loc = ppgen.load(tiny).locale("yy")
+    assert len(loc.entries) == 13 and {e.status for e in loc.entries.values()} == {"needs-translation"}
+    result = run_cli("--root", str(tiny), "i18n", "status", "--lang", "yy", "--format", "json")
+    assert json.loads(result.stdout)[0]["missing"] == 13
+
+
+REAL_MUTATIONS = [
+    # (language, key, old, new, check): one real mistake in the shipped locales, caught by the real glossary
+    ("ja", "card.call-of-the-tribes.effect", "歩兵または射撃歩兵", "歩兵または歩兵", "terms"),
+    ("ko", "card.granary-stores.effect", "유닛 1장마다 LP를 1 회복", "유닛 1장마다 LP를 2 회복", "numbers"),
+    ("zh", "card.narrow-pass.effect", "至多宣言 1 次攻击", "至多宣言 2 次攻击", "numbers"),
+    ("ja", "card.eagle-standard.effect", "ATKとDEFが1上がる", "ATKとDEFが2上がる", "numbers"),
+]
+
+
+@pytest.mark.parametrize("lang,key,old,new,code", REAL_MUTATIONS, ids=[m[1] for m in REAL_MUTATIONS])
+def test_real_glossary_and_idioms_catch_real_mistakes(game_copy, lang, key, old, new, code):
+    path = game_copy / "locales" / f"{lang}.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"\n{key}:\n")
+    end = text.index("\n  src:", start)
+    assert old in text[start:end]
+    path.write_text(text[:start] + text[start:end].replace(old, new) + text[end:], encoding="utf-8")
+    project = ppgen.load(game_copy)
+    (f,) = run_checks(project, [lang]).findings
+    assert (f.key, f.problem.code, f.problem.line) == (key, code, project.locale(lang).position(key)[0])
