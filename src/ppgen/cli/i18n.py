@@ -48,7 +48,7 @@ def status_command(ui, lang, fmt):
     from ..i18n.checks import load_project_glossary
     from ..i18n.states import language_status
     from ..project import load
-    from .table import render
+    from ..termtable import render
 
     project = load(ui.root)
     src = project.config.source_language
