@@ -186,6 +186,73 @@ def test_bold_spans_must_match_english(tiny):
     assert f.problem.code == "markup" and "English sets 1 term(s) in **bold**, the translation 0" in f.problem.message
 
 
+def add_entry(root: Path, key: str, english: str, ja: str) -> None:
+    """Append one entry to the tiny game's en.yaml and ja.yaml (ja with the right src)."""
+    from ppgen.locale import source_hash
+
+    with (root / "locales" / "en.yaml").open("a", encoding="utf-8") as f:
+        f.write(f"{key}: {json.dumps(english, ensure_ascii=False)}\n")
+    with (root / "locales" / "ja.yaml").open("a", encoding="utf-8") as f:
+        f.write(f"{key}:\n  text: {json.dumps(ja, ensure_ascii=False)}\n  src: {source_hash(english)}\n")
+
+
+def terms_findings(root: Path) -> list[tuple[str, str]]:
+    return sorted((f.key, f.problem.message) for f in findings(root, langs=["ja"], only=["terms"]).findings)
+
+
+def test_a_placeholder_name_is_not_a_term(tiny):
+    edit(tiny / "locales" / "glossary.yaml", "terms:\n", "terms:\n  - {en: faction, ja: 勢力}\n")
+    add_entry(tiny, "deck.part", "{count} {faction}", "{faction}{count}枚")
+    add_entry(tiny, "deck.unknown-faction", 'unknown faction "{name}"', "不明な名前「{name}」")
+    ((key, message),) = terms_findings(tiny)
+    assert key == "deck.unknown-faction" and 'says "faction"; the ja glossary term is 勢力' in message
+
+
+def test_exclude_keys_keeps_a_term_out_of_keys_where_the_word_means_something_else(tiny):
+    glossary = tiny / "locales" / "glossary.yaml"
+    edit(glossary, "terms:\n", 'terms:\n  - {en: field, ja: フィールド, exclude_keys: ["deck.*"]}\n')
+    add_entry(tiny, "deck.unknown-field", 'unknown field "{field}"', "不明な項目「{field}」")
+    add_entry(tiny, "rules.special-deploy", "Place a unit on the field.", "ユニットを出す。")
+    ((key, message),) = terms_findings(tiny)
+    assert key == "rules.special-deploy" and "フィールド" in message
+    edit(glossary, "exclude_keys:", "exclude_key:")
+    (f,) = findings(tiny, langs=["ja"]).findings
+    assert f.problem.code == "unknown-key" and "did you mean 'exclude_keys'" in f.problem.message
+
+
+def write_glossary(tmp_path: Path, idioms: str):
+    from ppgen.i18n.glossary import load_glossary
+
+    path = tmp_path / "glossary.yaml"
+    path.write_text(f"idioms:\n{idioms}", encoding="utf-8")
+    return load_glossary(path, tmp_path, ["en", "ja"])
+
+
+def differ(glossary, english: str, ja: str) -> tuple[list[int], list[int]]:
+    """(numbers the translation lacks, numbers it has extra) once idioms are taken out."""
+    from ppgen.i18n.checks import comparable_numbers
+
+    en, tr = comparable_numbers(english, ja, "ja", glossary)
+    return sorted((en - tr).elements()), sorted((tr - en).elements())
+
+
+def test_an_idiom_answers_as_many_times_as_the_english_says_it(tmp_path):
+    glossary = write_glossary(tmp_path, "  - {en: one, ja: 1個}\n  - {en: two, ja: 2個}\n")
+    english = "Dice: one d20 per player, and two d6."
+    assert differ(glossary, english, "ダイス：d20を1個、d6を2個。") == ([], [])
+    # "two" said once answers one 2個; the second is a wrong number, not the idiom again
+    assert differ(glossary, english, "ダイス：d20を2個、d6を2個。") == ([], [2])
+    # die names are numbers on both sides, never swallowed by an idiom
+    assert differ(glossary, english, "ダイス：d12を1個、d6を2個。") == ([20], [12])
+
+
+def test_a_form_s_number_is_never_part_of_a_longer_number(tmp_path):
+    glossary = write_glossary(tmp_path, "  - {en: one card, ja: 1枚}\n  - {en: for each, ja: 1体につき}\n")
+    # 1枚 must not be found at the end of 11枚 (that would leave a stray 1 and lose the 11)
+    assert differ(glossary, "Draw one card. The deck holds 11 cards.", "カードを一枚引く。デッキは11枚。") == ([], [])
+    assert differ(glossary, "Gain 1 LP for each unit.", "ユニット21体につきLPを1回復する。") == ([], [21])
+
+
 def test_glossary_problems_are_reported_at_their_line(tiny):
     edit(tiny / "locales" / "glossary.yaml", "{en: Infantry, ja: 歩兵, xx: pedes}", "{en: Infantry, jap: 歩兵, xx: pedes}")
     edit(tiny / "locales" / "glossary.yaml", "{en: this turn,", '{en: "this {n} turn",')

@@ -21,7 +21,7 @@ from typing import Callable, Iterator
 from ..errors import DataError, PpgenError, Problem
 from ..locale import ACKNOWLEDGEABLE, Entry, Locale, placeholders, source_hash
 from ..schema import suggest
-from .glossary import Glossary, blank_spans, load_glossary, used_terms
+from .glossary import Glossary, answering, blank_spans, load_glossary, used_terms
 from .states import expects_words, is_untranslated, stale_reason
 
 NUMBER = re.compile(r"\d+")
@@ -193,6 +193,15 @@ def check_untranslated(ctx: Context) -> None:
             ctx.report(key, "untranslated", f"'{key}' is identical to English (\"{shorten(english)}\"); translate it, or add `checked: [untranslated]` if it stays English")
 
 
+def prose(text: str) -> str:
+    """`text` NFKC-normalised, its {placeholders} blanked (positions kept).
+
+    What glossary terms and idioms are looked for in: a placeholder's name
+    ({faction}, {field}) is not a word of the text, nor its digits numbers.
+    """
+    return PLACEHOLDER.sub(lambda m: " " * len(m.group()), unicodedata.normalize("NFKC", text))
+
+
 def numbers_in(text: str) -> Counter:
     """The numbers of a text as a multiset (full-width digits normalised, placeholders ignored)."""
     return Counter(int(n) for n in NUMBER.findall(unicodedata.normalize("NFKC", PLACEHOLDER.sub(" ", text))))
@@ -203,14 +212,17 @@ def comparable_numbers(english: str, translation: str, lang: str, glossary: Glos
 
     A glossary entry found in the English (e.g. "Once per turn") removes itself
     from the English and its translations (e.g. "1ターンに1度") from the
-    translation, so the numbers an idiom writes are expected, not reported. An
-    idiom with a number slot ("{n} ATK and {n} DEF" → "ATKとDEFが{n}") counts
-    its number once on each side, so a wrong number is still caught.
+    translation, so the numbers an idiom writes are expected, not reported —
+    as many times as the English says it: "two d6" once answers one 2個, not
+    every 2個 of the translation. An idiom with a number slot
+    ("{n} ATK and {n} DEF" → "ATKとDEFが{n}") counts its number once on each
+    side, so a wrong number is still caught. {placeholders} are no part of
+    either text here.
     """
-    english = unicodedata.normalize("NFKC", english)
-    translation = unicodedata.normalize("NFKC", translation)
+    english, translation = prose(english), prose(translation)
     en_found = glossary.find(english, [t for t in glossary.terms + glossary.idioms if t.forms.get(lang)])
     tr_found = glossary.find_translated(translation, lang, used_terms(en_found))
+    tr_found = answering(en_found, tr_found)
     slots = lambda found: Counter(m.n for m in found if m.n is not None)  # noqa: E731
     return (numbers_in(blank_spans(english, en_found)) + slots(en_found),
             numbers_in(blank_spans(translation, tr_found)) + slots(tr_found))
@@ -236,15 +248,14 @@ def check_numbers(ctx: Context) -> None:
 def check_terms(ctx: Context) -> None:
     if ctx.is_source or not ctx.glossary.terms:
         return
-    nfkc = lambda t: unicodedata.normalize("NFKC", t)  # noqa: E731
     for key, entry, english in ctx.content():
         if ctx.glossary.skips_terms(key):
             continue
         terms = [t for t in ctx.glossary.terms if t.forms.get(ctx.lang) and t.applies_to(key)]
-        used = used_terms(ctx.glossary.find(nfkc(english), terms))
+        used = used_terms(ctx.glossary.find(prose(english), terms))
         if not used:
             continue
-        present = {id(m.term) for m in ctx.glossary.find_translated(nfkc(entry.text), ctx.lang, used)}
+        present = {id(m.term) for m in ctx.glossary.find_translated(prose(entry.text), ctx.lang, used)}
         for term in used:
             if id(term) not in present:
                 want = " or ".join(term.forms[ctx.lang])

@@ -6,19 +6,23 @@ It feeds three checks of `ppgen i18n check`:
   that language's forms of it (en "Missile Infantry" → ja 射撃歩兵).
 - **numbers** — a term or *idiom* whose translation writes numbers the English
   does not (en "Once per turn" → ja "1ターンに1度") makes those numbers expected:
-  the matched phrases are taken out of both texts before their numbers are compared.
+  the matched phrases are taken out of both texts before their numbers are compared,
+  each English occurrence answering one translated occurrence.
 - **untranslated** — `same_as_source` lists texts that may legitimately stay
   English (ATK, LP, the brand name).
 
 English forms match case-insensitively on word boundaries, longest first, so
 "Missile Infantry" is not also counted as "Infantry". Translated forms match as
 substrings (Japanese and Chinese have no spaces; Korean attaches particles).
+Both are looked for in texts whose {placeholders} are blanked: "{faction}" is
+not the word "faction".
 """
 from __future__ import annotations
 
 import fnmatch
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +38,7 @@ class Term:
     en: tuple[str, ...]
     forms: dict  # lang -> tuple of accepted forms
     keys: tuple[str, ...] = ()  # where the terms check applies (fnmatch patterns); () = everywhere
+    exclude_keys: tuple[str, ...] = ()  # where it never applies (the word means something else there)
     note: str | None = None
     idiom: bool = False  # idioms only feed the numbers check
     line: int = 0
@@ -43,6 +48,8 @@ class Term:
         return self.en[0]
 
     def applies_to(self, key: str) -> bool:
+        if any(fnmatch.fnmatchcase(key, p) for p in self.exclude_keys):
+            return False
         return not self.keys or any(fnmatch.fnmatchcase(key, p) for p in self.keys)
 
 
@@ -63,7 +70,9 @@ def form_regex(form: str, english: bool) -> re.Pattern:
     """A glossary form as a regex. `{n}` is a number slot (repeated slots must hold the same number).
 
     English forms match whole words, any run of spaces between words; translated
-    forms match anywhere, spaces optional (ja/zh write "1体", ko "1장", both "1 장").
+    forms match anywhere, spaces optional (ja/zh write "1体", ko "1장", both "1 장"),
+    except that a number at a form's edge is never part of a longer number
+    (the form 1枚 does not match the end of 11枚).
     """
     form = unicodedata.normalize("NFKC", form)
     space = r"\s+" if english else r"\s*"
@@ -75,6 +84,11 @@ def form_regex(form: str, english: bool) -> re.Pattern:
     body = "".join(pieces)
     if english:
         body = rf"(?<![\w-]){body}(?![\w-])"
+    else:
+        if form[:1].isdigit() or form.startswith(SLOT):
+            body = rf"(?<!\d){body}"
+        if form[-1:].isdigit() or form.endswith(SLOT):
+            body = rf"{body}(?!\d)"
     return re.compile(body, re.IGNORECASE)
 
 
@@ -124,6 +138,22 @@ def used_terms(matches: list[Match]) -> list[Term]:
     return list(seen.values())
 
 
+def answering(english: list[Match], translated: list[Match]) -> list[Match]:
+    """The translated matches that answer an English one, in text order.
+
+    Each English occurrence of a term or idiom accounts for one occurrence of
+    its translation: English "one d20 … two d6" makes one 2個 expected, and a
+    second 2個 is a number of its own.
+    """
+    budget = Counter(id(m.term) for m in english)
+    kept = []
+    for m in translated:
+        if budget[id(m.term)] > 0:
+            budget[id(m.term)] -= 1
+            kept.append(m)
+    return kept
+
+
 def blank_spans(text: str, matches: list[Match]) -> str:
     """`text` with the matched spans replaced by spaces (positions are kept)."""
     chars = list(text)
@@ -153,6 +183,7 @@ def _term_spec(languages: list[str]) -> dict:
     spec = {
         "en": Field((str, list), True, check=_texts, help="the English term (or a list of its forms)"),
         "keys": Field(list, False, [], check=_texts, help="only check the term in these keys (patterns)"),
+        "exclude_keys": Field(list, False, [], check=_texts, help="never check the term in these keys (patterns)"),
         "note": Field(str, False),
     }
     for lang in languages:
@@ -229,4 +260,5 @@ def _load_term(doc: Doc, path: tuple, item, langs: list[str], idiom: bool, probl
         problems.append(doc.problem(path, f"{what} gives no translation in any language"))
         return None
     line, col = doc.mark(path)
-    return Term(_as_tuple(value["en"]), forms, _as_tuple(value["keys"] or ()), value["note"], idiom, line, col)
+    return Term(_as_tuple(value["en"]), forms, _as_tuple(value["keys"] or ()), _as_tuple(value["exclude_keys"] or ()),
+                value["note"], idiom, line, col)
