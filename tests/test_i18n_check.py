@@ -313,6 +313,12 @@ REAL_MUTATIONS = [
     ("ko", "card.granary-stores.effect", "유닛 1장마다 LP를 1 회복", "유닛 1장마다 LP를 2 회복", "numbers"),
     ("zh", "card.narrow-pass.effect", "至多宣言 1 次攻击", "至多宣言 2 次攻击", "numbers"),
     ("ja", "card.eagle-standard.effect", "ATKとDEFが1上がる", "ATKとDEFが2上がる", "numbers"),
+    # the number-word idioms answer once per English occurrence ("one d20 … two d6")
+    ("ja", "rules.table.dice", "d20スピンダウンダイス1個", "d20スピンダウンダイス2個", "numbers"),
+    ("ko", "rules.deck.5", "+ 제2 진영", "+ 제3 진영", "numbers"),
+    # "field" is excluded from deck.* only; the seed variants widen ko face-down, not drop it
+    ("ko", "card.decebalus-king-of-dacia.effect", "필드에 지형", "전장에 지형", "terms"),
+    ("ko", "rules.special-deploy.1", "뒷면 수비 표시", "수비 표시", "terms"),
 ]
 
 
