@@ -12,8 +12,18 @@ translates (`src`), so ppgen can tell when the English changed since::
       text: ハスタティ戦列
       src: 1f0c2a9b
 
-Optional per entry: `status: needs-translation` (added by `ppgen i18n sync`;
-the build then uses English) and `note:` (a translator's note, never printed).
+Optional per entry:
+
+- `status: needs-translation` — the text is an English placeholder (added by
+  `ppgen i18n sync`); the build prints English. Counts as *missing*.
+- `status: needs-review` — the English changed since this was translated (set by
+  `ppgen i18n sync`, with `src` updated to the new English); the build prints
+  the translation, `ppgen i18n check` reports it as *stale* until a person has
+  reviewed it and deleted the status line.
+- `note:` — a translator's note, never printed.
+- `checked: [numbers, terms]` — a reviewed exception: the named checks of
+  `ppgen i18n check` have been read by a person and the text is right as it is.
+
 Texts may contain {placeholders} (filled from game data) and **bold**.
 """
 from __future__ import annotations
@@ -31,12 +41,24 @@ from .yamlio import Doc, load_yaml
 SOURCE_LANG = "en"
 KEY_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9][a-z0-9_-]*)+$")
 STATUSES = ("translated", "needs-translation", "needs-review")
+# Checks of `ppgen i18n check` a translator may acknowledge on one entry with `checked:`.
+# (missing, stale, markup and glyphs cannot be waived: they print wrong or broken text.)
+ACKNOWLEDGEABLE = ("numbers", "terms", "untranslated", "fit")
+
+
+def _check_names(value) -> str | None:
+    bad = [v for v in value if not isinstance(v, str) or v not in ACKNOWLEDGEABLE]
+    if bad:
+        return f"lists checks that cannot be acknowledged: {', '.join(map(str, bad))} (choose from {', '.join(ACKNOWLEDGEABLE)})"
+    return None
+
 
 ENTRY_SPEC = {
     "text": Field(str, True),
     "src": Field(str, False, check=lambda v: None if re.fullmatch(r"[0-9a-f]{8}", v) else "must be 8 hex digits"),
     "status": Field(str, False, "translated", check=one_of(*STATUSES)),
     "note": Field(str, False),
+    "checked": Field(list, False, [], check=_check_names),
 }
 
 
@@ -58,6 +80,8 @@ class Entry:
     status: str
     line: int
     col: int
+    checked: tuple[str, ...] = ()
+    note: str | None = None
 
 
 @dataclass
@@ -129,7 +153,7 @@ def load_locale(path: Path, lang: str, root: Path | None = None, source: Locale 
         if e is None or e["text"] is None:
             continue
         line, col = doc.mark(path_ + ("text",))
-        entries[key] = Entry(key, e["text"], e["src"], e["status"] or "translated", line, col)
+        entries[key] = Entry(key, e["text"], e.get("src"), e.get("status") or "translated", line, col, tuple(e.get("checked") or ()), e.get("note"))
     if problems:
         raise DataError(problems)
     return Locale(lang, doc.file, entries, source, doc)

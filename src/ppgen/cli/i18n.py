@@ -1,0 +1,235 @@
+"""`ppgen i18n`: the translator's toolkit — status, check, sync, export and import."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from . import PpgenGroup, main_group
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@main_group.group("i18n", cls=PpgenGroup)
+def i18n_group():
+    """Translations: what is done, what is wrong, and keeping locale files in step with English.
+
+    \b
+    Examples:
+      ppgen i18n status                      how far each language is, per area
+      ppgen i18n check --lang ja             every problem, as locales/ja.yaml:LINE:COL
+      ppgen i18n sync --lang ko              add new English keys, mark stale entries
+      ppgen i18n export --lang zh            out/i18n/zh.po for Poedit or Weblate
+      ppgen i18n import out/i18n/zh.po       bring the translations back
+    """
+
+
+@i18n_group.command("status")
+@click.option("--lang", "-l", help="Only this language (default: every language).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.pass_obj
+def status_command(ui, lang, fmt):
+    """How much of each language is translated: per language and per area (cards, rules, labels).
+
+    A key is translated, missing (absent, or status needs-translation), stale
+    (English changed since, no src, or status needs-review) or untranslated
+    (identical to English where words are expected). Orphans are keys English
+    does not have.
+
+    \b
+    Examples:
+      ppgen i18n status
+      ppgen i18n status --lang ja --format json
+    """
+    from ..i18n.checks import load_project_glossary
+    from ..i18n.states import language_status
+    from ..project import load
+    from ..termtable import render
+
+    project = load(ui.root)
+    src = project.config.source_language
+    langs = [project.check_language(lang)] if lang else [code for code in project.languages if code != src]
+    glossary = load_project_glossary(project)
+    source = project.locale(src)
+    statuses = []
+    for code in langs:
+        name = project.config.languages[code].name if code in project.config.languages else code
+        statuses.append(language_status(source, project.locale(code), glossary, name))
+    if fmt == "json":
+        click.echo(json.dumps([s.as_dict() for s in statuses], ensure_ascii=False, indent=2))
+    else:
+        rows = []
+        for s in statuses:
+            for area, c in [("all", s.all), *s.areas.items()]:
+                rows.append([s.lang if area == "all" else "", s.name if area == "all" else "", area,
+                             str(c.total), str(c.translated), str(c.missing), str(c.stale), str(c.untranslated),
+                             f"{c.percent:5.1f} %", str(s.orphans) if area == "all" else ""])
+        click.echo(render(["lang", "name", "area", "keys", "translated", "missing", "stale", "untranslated", "done", "orphans"], rows))
+    done = sum(1 for s in statuses if s.all.translated == s.all.total and not s.orphans)
+    ui.summary(f"{_plural(len(statuses), 'language')}, {done} complete")
+
+
+@i18n_group.command("check")
+@click.option("--lang", "-l", help="Only this language (default: every language, English included).")
+@click.option("--check", "only", multiple=True, metavar="NAME", help="Only this check (repeatable): missing, orphan, stale, untranslated, numbers, terms, markup, glyphs, fit.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.pass_obj
+def check_command(ui, lang, only, fmt):
+    """Every problem in the translations at once, as FILE:LINE:COL: error[check] message.
+
+    Checks: missing, orphan, stale, untranslated, numbers (the numbers differ from
+    English; glossary idioms allowed), terms (the glossary term is not used),
+    markup ({placeholders} or **bold** differ or do not parse), glyphs (a
+    character no font of the language draws), fit (text too long for its box).
+    A reviewed exception is acknowledged on the entry: `checked: [numbers]`.
+
+    Exit status: 0 when there is no error (warnings allowed), 1 when there is one.
+
+    \b
+    Examples:
+      ppgen i18n check
+      ppgen i18n check --lang ja --check numbers --check terms
+      ppgen i18n check --format json | jq '.problems[] | select(.code == "stale")'
+    """
+    from ..i18n.checks import check_names, run_checks
+    from ..project import load
+
+    names = check_names()
+    for name in only:
+        if name not in names:
+            from ..schema import did_you_mean
+
+            raise click.BadParameter(f"unknown check '{name}'{did_you_mean(name, names)} (checks: {', '.join(names)})", param_hint="--check")
+    project = load(ui.root)
+    langs = [project.check_language(lang)] if lang else None
+    report = run_checks(project, langs, list(only) or None)
+    findings = report.sorted()
+    if fmt == "json":
+        click.echo(json.dumps({
+            "languages": report.languages,
+            "errors": len(report.errors),
+            "warnings": len(report.warnings),
+            "acknowledged": report.acknowledged,
+            "notes": report.infos,
+            "problems": [f.as_dict() for f in findings],
+        }, ensure_ascii=False, indent=2))
+    else:
+        for f in findings:
+            click.echo(str(f.problem))
+        for message in report.infos:
+            ui.info(message)
+    ui.warnings += len(report.warnings)
+    acknowledged = f", {report.acknowledged} acknowledged exception{'s' if report.acknowledged != 1 else ''}" if report.acknowledged else ""
+    ui.summary(f"checked {_plural(len(report.languages), 'language')}: {_plural(len(report.errors), 'error')}{acknowledged}",
+               ok=not report.errors)
+    if report.errors:
+        return 1
+
+
+@i18n_group.command("sync")
+@click.option("--lang", "-l", help="Only this language (default: every language but English).")
+@click.option("--prune", is_flag=True, help="Also remove orphans (keys English does not have), naming each.")
+@click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
+@click.pass_obj
+def sync_command(ui, lang, prune, dry_run):
+    """Bring locale files up to date with English, keeping everything the translator wrote.
+
+    Adds each key English has and the file lacks, in English order, with the
+    English text and `status: needs-translation`. Marks stale entries (English
+    changed, or no src) `status: needs-review` and records the new src; their
+    text is never rewritten. Lists orphans; removes them only with --prune.
+    Comments, order and formatting stay byte-identical; files are written
+    atomically, and only when something changed. A language configured in
+    ppgen.yaml without a locale file gets a new one.
+
+    \b
+    Examples:
+      ppgen i18n sync
+      ppgen i18n sync --lang ja --dry-run
+      ppgen i18n sync --lang ko --prune
+    """
+    from ..i18n.sync import sync_language, target_languages
+    from ..project import load
+
+    project = load(ui.root)
+    written = []
+    for code in target_languages(project, lang):
+        result = sync_language(project, code, prune, dry_run)
+        for key, line, col in result.orphans:
+            verb = "removed" if key in result.pruned and not dry_run else ("would remove" if key in result.pruned else "kept")
+            ui.warn(f"{result.file}:{line}:{col}: orphan '{key}' (not in English) {verb}" + ("" if prune else "; --prune removes it"))
+        parts = [f"{len(result.added)} added", f"{len(result.marked)} marked needs-review"]
+        if result.pruned:
+            parts.append(f"{len(result.pruned)} pruned")
+        state = ("created" if result.created else "written") if result.written else ("would change" if result.changed else "up to date")
+        ui.info(f"{result.file}: {', '.join(parts)} ({state})")
+        if result.written:
+            written.append(result.file)
+    ui.summary(f"synced: {', '.join(written) if written else 'nothing written'}" + (" (dry run)" if dry_run else ""))
+
+
+@i18n_group.command("export")
+@click.option("--lang", "-l", required=True, help="The language to export.")
+@click.option("--format", "fmt", type=click.Choice(["po"]), default="po", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True), help="Where to write (default: out/i18n/LANG.po; - for standard output).")
+@click.pass_obj
+def export_command(ui, lang, fmt, output):
+    """Export one language as a PO file for Poedit, Weblate or any CAT tool.
+
+    msgctxt is the key, msgid the current English, msgstr the translation (empty
+    when missing). Stale entries are marked fuzzy. Import the file back with
+    `ppgen i18n import`; an unedited export imports as no change at all.
+
+    \b
+    Examples:
+      ppgen i18n export --lang ja
+      ppgen i18n export --lang ko -o ~/translations/ko.po
+    """
+    from ..files import write_atomic
+    from ..i18n.po import export_po
+    from ..i18n.sync import target_languages
+    from ..project import load
+
+    project = load(ui.root)
+    project.check_language(lang)
+    target_languages(project, lang)  # refuses the source language
+    text, fuzzy = export_po(project, lang)
+    if output == "-":
+        click.echo(text, nl=False)
+        ui.summary(f"exported {lang} to standard output ({_plural(fuzzy, 'fuzzy entry')})".replace("entrys", "entries"))
+        return
+    path = Path(output) if output else project.dir.out / "i18n" / f"{lang}.po"
+    write_atomic(path, text)
+    ui.summary(f"wrote {project.dir.show(path)} ({fuzzy} fuzzy)")
+
+
+@i18n_group.command("import")
+@click.argument("po_file", type=click.Path(dir_okay=False))
+@click.option("--lang", "-l", help="The language (default: the PO file's Language header).")
+@click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
+@click.pass_obj
+def import_command(ui, po_file, lang, dry_run):
+    """Import a PO file's translations into the language's locale file.
+
+    Per entry with a translation: updates the text, records src (the English it
+    translates), and clears needs-translation / needs-review unless the entry is
+    still fuzzy. Missing keys are added in English order. Comments, notes and
+    formatting of the locale file stay byte-identical; it is written atomically.
+
+    \b
+    Examples:
+      ppgen i18n import out/i18n/ja.po
+      ppgen i18n import ko.po --lang ko --dry-run
+    """
+    from ..i18n.po import import_po
+    from ..project import load
+
+    project = load(ui.root)
+    result = import_po(project, Path(po_file), lang, dry_run)
+    for p in result.problems:
+        ui.warn(f"{p.where()}: {p.message}")
+    state = "written" if result.written else ("would change (dry run)" if dry_run and (result.updated or result.added) else "unchanged")
+    ui.summary(f"{result.file}: {len(result.updated)} updated, {len(result.added)} added, {result.unchanged} unchanged, {result.empty} without translation ({state})")

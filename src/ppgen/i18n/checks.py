@@ -1,0 +1,410 @@
+"""The checks of `ppgen i18n check`: every problem a translator must fix, at file:line:col.
+
+A check is a small function registered in `CHECKS` with `@check(...)`. It gets a
+`Context` for one language and reports problems with `ctx.report(key, ...)`,
+which places them at the entry's line and column and drops those a translator
+acknowledged on the entry (`checked: [numbers]`). `run_checks` runs every
+registered check on every language and returns one `Report`.
+
+Adding a check is adding one function here; adding a language is adding a
+locale file and its fonts in ppgen.yaml (no code).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from ..errors import DataError, PpgenError, Problem
+from ..locale import ACKNOWLEDGEABLE, Entry, Locale, placeholders, source_hash
+from ..schema import suggest
+from .glossary import Glossary, answering, blank_spans, load_glossary, used_terms
+from .states import expects_words, is_untranslated, stale_reason
+
+NUMBER = re.compile(r"\d+")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+# Font roles a text is drawn in, by key pattern (first match wins); **bold** spans also use "bold".
+FONT_ROLES = ((re.compile(r"^card\.[^.]+\.name$"), ("title", "bold")), (re.compile(r""), ("body",)))
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A problem, with the language and key it concerns (None: the whole file)."""
+
+    lang: str
+    key: str | None
+    problem: Problem
+
+    def as_dict(self) -> dict:
+        return {**self.problem.as_dict(), "lang": self.lang, "key": self.key}
+
+
+@dataclass
+class Report:
+    findings: list[Finding] = field(default_factory=list)
+    infos: list[str] = field(default_factory=list)
+    acknowledged: int = 0
+    languages: list[str] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.problem.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.problem.severity == "warning"]
+
+    def sorted(self) -> list[Finding]:
+        return sorted(self.findings, key=lambda f: (f.problem.file, f.problem.line, f.problem.col, f.problem.code, f.problem.message))
+
+    def info(self, message: str) -> None:
+        if message not in self.infos:
+            self.infos.append(message)
+
+
+@dataclass
+class Context:
+    """One language being checked, and where its problems go."""
+
+    project: object
+    lang: str
+    source: Locale
+    locale: Locale
+    glossary: Glossary
+    results: Report
+    found: set = field(default_factory=set)  # (key, check) that reported something
+
+    @property
+    def is_source(self) -> bool:
+        return self.locale is self.source
+
+    def english(self, key: str) -> str:
+        return self.source.entries[key].text
+
+    def content(self) -> Iterator[tuple[str, Entry, str]]:
+        """(key, entry, English) for every entry that holds a translation to check."""
+        for key, entry in self.locale.entries.items():
+            en = self.source.entries.get(key)
+            if en is not None and (self.is_source or entry.status != "needs-translation"):
+                yield key, entry, en.text
+
+    def report_at(self, key: str | None, line: int, col: int, check: str, message: str, severity: str = "error") -> None:
+        entry = self.locale.entries.get(key) if key else None
+        self.found.add((key, check))
+        if entry is not None and check in entry.checked:
+            self.results.acknowledged += 1
+            return
+        self.results.findings.append(Finding(self.lang, key, Problem(self.locale.file, line, col, message, check, severity)))
+
+    def report(self, key: str, check: str, message: str, severity: str = "error") -> None:
+        """A problem with the entry `key`, at its text's line and column."""
+        line, col = self.locale.position(key)
+        self.report_at(key, line, col, check, message, severity)
+
+    def info(self, message: str) -> None:
+        self.results.info(message)
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    summary: str
+    run: Callable[[Context], None]
+    source: bool = False  # also run on the source language
+    glossary: bool = False  # needs the glossary (skipped while the glossary has errors)
+
+
+CHECKS: list[Check] = []
+
+
+def check(name: str, summary: str, source: bool = False, glossary: bool = False):
+    """Register a check function under `name` (the code shown as error[name])."""
+
+    def register(fn: Callable[[Context], None]):
+        CHECKS.append(Check(name, summary, fn, source, glossary))
+        return fn
+
+    return register
+
+
+def check_names() -> list[str]:
+    return [c.name for c in CHECKS]
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ── the checks ───────────────────────────────────────────────────────────
+
+@check("missing", "a key English has and this language lacks, or an entry still marked needs-translation")
+def check_missing(ctx: Context) -> None:
+    edit = None
+    previous = None  # the nearest earlier English key this language has
+    for key, en in ctx.source.entries.items():
+        entry = ctx.locale.entries.get(key)
+        where = f"{ctx.source.file}:{en.line}"
+        if entry is None:
+            if edit is None:
+                edit = _locale_text(ctx)
+            line = edit.insertion_line(previous) if edit else 0
+            ctx.report_at(key, line, 1 if line else 0, "missing",
+                          f"'{key}' is missing (English at {where}: \"{shorten(en.text)}\"); `ppgen i18n sync` adds it here")
+            continue
+        previous = key
+        if entry.status == "needs-translation":
+            ctx.report(key, "missing", f"'{key}' is not translated yet (status: needs-translation); English: \"{shorten(en.text)}\"")
+
+
+@check("orphan", "a key this language has and English does not")
+def check_orphan(ctx: Context) -> None:
+    absent = [k for k in ctx.source.entries if k not in ctx.locale.entries]
+    for key in ctx.locale.entries:
+        if key not in ctx.source.entries:
+            close = suggest(key, absent, 1)
+            hint = f"; did you mean '{close[0]}'?" if close else "; delete it, or run `ppgen i18n sync --prune`"
+            line, col = ctx.locale.doc.key_mark((key,)) if ctx.locale.doc else ctx.locale.position(key)
+            ctx.report_at(key, line, col, "orphan", f"'{key}' is not in English ({ctx.source.file}){hint}")
+
+
+@check("stale", "the English changed since the entry was translated (or the entry cannot tell, or is marked needs-review)")
+def check_stale(ctx: Context) -> None:
+    for key, entry, english in ctx.content():
+        reason = stale_reason(english, entry)
+        now = source_hash(english)
+        if reason == "needs-review":
+            tail = f" and set `src: {now}`" if entry.src != now else ""
+            ctx.report(key, "stale", f"'{key}' is marked needs-review: check it against the English \"{shorten(english)}\", then delete the status line{tail}")
+        elif reason == "no-src":
+            ctx.report(key, "stale", f"'{key}' has no src, so nobody can tell whether the English changed since it was translated; run `ppgen i18n sync` (it records src and marks the entry needs-review)")
+        elif reason == "changed":
+            ctx.report(key, "stale", f"'{key}': the English changed since this was translated (src {entry.src}, English now {now}: \"{shorten(english)}\"); review the text, then set `src: {now}`")
+
+
+@check("untranslated", "identical to English where words are expected", glossary=True)
+def check_untranslated(ctx: Context) -> None:
+    for key, entry, english in ctx.content():
+        if is_untranslated(english, entry, ctx.glossary):
+            ctx.report(key, "untranslated", f"'{key}' is identical to English (\"{shorten(english)}\"); translate it, or add `checked: [untranslated]` if it stays English")
+
+
+def prose(text: str) -> str:
+    """`text` NFKC-normalised, its {placeholders} blanked (positions kept).
+
+    What glossary terms and idioms are looked for in: a placeholder's name
+    ({faction}, {field}) is not a word of the text, nor its digits numbers.
+    """
+    return PLACEHOLDER.sub(lambda m: " " * len(m.group()), unicodedata.normalize("NFKC", text))
+
+
+def numbers_in(text: str) -> Counter:
+    """The numbers of a text as a multiset (full-width digits normalised, placeholders ignored)."""
+    return Counter(int(n) for n in NUMBER.findall(unicodedata.normalize("NFKC", PLACEHOLDER.sub(" ", text))))
+
+
+def comparable_numbers(english: str, translation: str, lang: str, glossary: Glossary) -> tuple[Counter, Counter]:
+    """The numbers of both texts once glossary terms and idioms are taken out of both.
+
+    A glossary entry found in the English (e.g. "Once per turn") removes itself
+    from the English and its translations (e.g. "1ターンに1度") from the
+    translation, so the numbers an idiom writes are expected, not reported —
+    as many times as the English says it: "two d6" once answers one 2個, not
+    every 2個 of the translation. An idiom with a number slot
+    ("{n} ATK and {n} DEF" → "ATKとDEFが{n}") counts its number once on each
+    side, so a wrong number is still caught. {placeholders} are no part of
+    either text here.
+    """
+    english, translation = prose(english), prose(translation)
+    en_found = glossary.find(english, [t for t in glossary.terms + glossary.idioms if t.forms.get(lang)])
+    tr_found = glossary.find_translated(translation, lang, used_terms(en_found))
+    tr_found = answering(en_found, tr_found)
+    slots = lambda found: Counter(m.n for m in found if m.n is not None)  # noqa: E731
+    return (numbers_in(blank_spans(english, en_found)) + slots(en_found),
+            numbers_in(blank_spans(translation, tr_found)) + slots(tr_found))
+
+
+@check("numbers", "the numbers in the translation differ from the English (as multisets; glossary idioms allowed)", glossary=True)
+def check_numbers(ctx: Context) -> None:
+    if ctx.is_source:
+        return
+    for key, entry, english in ctx.content():
+        en, tr = comparable_numbers(english, entry.text, ctx.lang, ctx.glossary)
+        if en != tr:
+            lacking, extra = en - tr, tr - en
+            parts = []
+            if lacking:
+                parts.append(f"lacks {', '.join(map(str, sorted(lacking.elements())))}")
+            if extra:
+                parts.append(f"has extra {', '.join(map(str, sorted(extra.elements())))}")
+            ctx.report(key, "numbers", f"'{key}': numbers differ from English \"{shorten(english)}\": the translation {' and '.join(parts)}")
+
+
+@check("terms", "the English uses a glossary term and the translation does not use that language's term", glossary=True)
+def check_terms(ctx: Context) -> None:
+    if ctx.is_source or not ctx.glossary.terms:
+        return
+    for key, entry, english in ctx.content():
+        if ctx.glossary.skips_terms(key):
+            continue
+        terms = [t for t in ctx.glossary.terms if t.forms.get(ctx.lang) and t.applies_to(key)]
+        used = used_terms(ctx.glossary.find(prose(english), terms))
+        if not used:
+            continue
+        present = {id(m.term) for m in ctx.glossary.find_translated(prose(entry.text), ctx.lang, used)}
+        for term in used:
+            if id(term) not in present:
+                want = " or ".join(term.forms[ctx.lang])
+                ctx.report(key, "terms", f"'{key}': the English says \"{term.label()}\"; the {ctx.lang} glossary term is {want} ({ctx.glossary.file}:{term.line})")
+
+
+def markup_of(text: str) -> tuple[list[str], int, list[str]]:
+    """(placeholder names, number of **bold** spans, syntax problems) of a text."""
+    problems = []
+    try:
+        names = placeholders(text)
+    except ValueError as exc:
+        names = []
+        problems.append(f"braces do not parse ({exc}); write {{name}} for a placeholder and {{{{ or }}}} for a brace")
+    if text.count("**") % 2:
+        problems.append("has an odd number of ** (bold is **like this**)")
+    return names, text.count("**") // 2, problems
+
+
+@check("markup", "placeholders or **bold** differ from the English, or do not parse", source=True)
+def check_markup(ctx: Context) -> None:
+    for key, entry, english in ctx.content():
+        names, bold, problems = markup_of(entry.text)
+        for message in problems:
+            ctx.report(key, "markup", f"'{key}' {message}")
+        if ctx.is_source or problems:
+            continue
+        en_names, en_bold, en_problems = markup_of(english)
+        if en_problems:
+            continue
+        if Counter(names) != Counter(en_names):
+            lacking = sorted((Counter(en_names) - Counter(names)).elements())
+            extra = sorted((Counter(names) - Counter(en_names)).elements())
+            parts = ([f"lacks {', '.join('{' + n + '}' for n in lacking)}"] if lacking else []) + (
+                [f"has unknown {', '.join('{' + n + '}' for n in extra)}"] if extra else [])
+            ctx.report(key, "markup", f"'{key}': placeholders differ from English: the translation {' and '.join(parts)}")
+        if bold != en_bold:
+            ctx.report(key, "markup", f"'{key}': English sets {en_bold} term(s) in **bold**, the translation {bold}")
+
+
+@check("glyphs", "a character no font of the language's font chain can draw", source=True)
+def check_glyphs(ctx: Context) -> None:
+    try:
+        chains = {}
+        for key, entry, _ in ctx.content():
+            text = PLACEHOLDER.sub("", entry.text)
+            parts = [(role, text.replace("**", "")) for role in next(r for p, r in FONT_ROLES if p.search(key))]
+            parts += [("bold", span) for span in BOLD.findall(text)]
+            missing: dict[tuple, tuple[list, list]] = {}  # chain files -> (roles, characters)
+            for role, part in parts:
+                if role not in chains:
+                    chains[role] = ctx.project.fonts.chain(ctx.lang, role)
+                files = tuple(f.path.name for f in chains[role].fonts)
+                roles, chars = missing.setdefault(files, ([], []))
+                if role not in roles:
+                    roles.append(role)
+                chars += [ch for ch in chains[role].missing(part) if ch not in chars]
+            for files, (roles, chars) in missing.items():
+                if chars:
+                    shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in chars)
+                    ctx.report(key, "glyphs", f"'{key}': no {'/'.join(roles)} font of {ctx.lang} draws {shown} (fonts: {', '.join(files)})")
+    except PpgenError as exc:  # no fonts configured, a font file missing or unusable
+        ctx.report_at(None, 0, 0, "glyphs", f"cannot check glyphs: {exc}")
+
+
+@check("fit", "a card's name or effect does not fit its box at the template's minimum size", source=True)
+def check_fit(ctx: Context) -> None:
+    from ..layout_fit import check_fit as fit_problems
+
+    if not ctx.project.dir.template("card").is_file():
+        ctx.info(f"fit check skipped: the game directory has no {ctx.project.dir.show(ctx.project.dir.template('card'))}")
+        return
+    for problem in fit_problems(ctx.project, ctx.lang):
+        key = _key_at(ctx.locale, problem.line)
+        entry = ctx.locale.entries.get(key) if key else None
+        ctx.found.add((key, "fit"))
+        if entry is not None and "fit" in entry.checked:
+            ctx.results.acknowledged += 1
+        else:
+            ctx.results.findings.append(Finding(ctx.lang, key, problem))
+
+
+def _key_at(loc: Locale, line: int) -> str | None:
+    return next((k for k, e in loc.entries.items() if e.line == line), None)
+
+
+# ── running ──────────────────────────────────────────────────────────────
+
+def _locale_text(ctx: Context):
+    """The locale file's text with entry positions (for where a missing key belongs)."""
+    from .edit import LocaleText
+
+    path = ctx.project.dir.locale(ctx.lang)
+    try:
+        return LocaleText(path.read_text(encoding="utf-8").replace("\r\n", "\n"), ctx.locale.file)
+    except (OSError, PpgenError):
+        return None
+
+
+def load_project_glossary(project) -> Glossary:
+    languages = sorted(set(project.languages) | set(project.config.languages))
+    return load_glossary(project.dir.glossary, project.dir.root, languages, project.config.source_language)
+
+
+def _unused_acknowledgements(ctx: Context, ran: set[str]) -> None:
+    for key, entry in ctx.locale.entries.items():
+        for name in entry.checked:
+            if name in ran and (key, name) not in ctx.found:
+                line, col = ctx.locale.doc.mark((key, "checked")) if ctx.locale.doc else ctx.locale.position(key)
+                ctx.results.findings.append(Finding(ctx.lang, key, Problem(
+                    ctx.locale.file, line, col,
+                    f"'{key}' acknowledges '{name}', but that check finds nothing here any more; remove it from `checked:`",
+                    "checked", "warning")))
+
+
+def run_checks(project, langs: list[str] | None = None, only: list[str] | None = None) -> Report:
+    """Run the registered checks (or `only` those) on `langs` (default: every language)."""
+    report = Report()
+    src = project.config.source_language
+    langs = langs or project.languages
+    report.languages = list(langs)
+    glossary_ok = True
+    try:
+        glossary = load_project_glossary(project)
+        if not glossary.file:
+            report.info(f"no glossary ({project.dir.show(project.dir.glossary)}): terms are not checked")
+    except DataError as exc:
+        glossary, glossary_ok = Glossary(file=""), False
+        report.findings += [Finding("", None, p) for p in exc.problems]
+        skipped = ", ".join(c.name for c in CHECKS if c.glossary)
+        report.info(f"the glossary has errors: checks {skipped} wait until they are fixed")
+    try:
+        source = project.locale(src)
+    except DataError as exc:
+        report.findings += [Finding(src, None, p) for p in exc.problems]
+        report.info(f"the source language ({src}) has errors: other languages were not checked")
+        return report
+    for lang in langs:
+        try:
+            loc = project.locale(lang)
+        except DataError as exc:
+            report.findings += [Finding(lang, None, p) for p in exc.problems]
+            continue
+        ctx = Context(project, lang, source, loc, glossary, report)
+        ran = set()
+        for c in CHECKS:
+            if (only and c.name not in only) or (ctx.is_source and not c.source) or (c.glossary and not glossary_ok):
+                continue
+            c.run(ctx)
+            ran.add(c.name)
+        if not (only and "checked" not in only):
+            _unused_acknowledgements(ctx, ran & set(ACKNOWLEDGEABLE))
+    return report

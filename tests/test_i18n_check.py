@@ -1,0 +1,342 @@
+"""`ppgen i18n check` and `status`: every defect kind at its line and column; clean data reports nothing."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import ppgen
+from ppgen.errors import Problem
+from ppgen.i18n.checks import check_names, run_checks
+
+from conftest import ROOT
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "ppgen", *args], capture_output=True, text=True)
+
+
+@pytest.fixture
+def tiny(tmp_path):
+    """A writable copy of the tiny fixture game (en, ja and the made-up language xx)."""
+    dest = tmp_path / "tiny"
+    shutil.copytree(FIXTURES / "i18n-game", dest)
+    (dest / "fonts").symlink_to(ROOT / "fonts")
+    return dest
+
+
+def findings(root, **kw):
+    return run_checks(ppgen.load(root), **kw)
+
+
+def test_shipped_locales_pass_every_check():
+    """The CI gate: the real game's translations have no error."""
+    result = run_cli("--root", str(ROOT), "i18n", "check")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "error[" not in result.stdout
+    assert "checked 4 languages: 0 errors" in result.stderr
+
+
+def test_clean_fixture_reports_nothing(tiny):
+    report = findings(tiny)
+    assert report.findings == []
+    assert report.languages == ["en", "ja", "xx"]
+    result = run_cli("--root", str(tiny), "i18n", "check")
+    assert result.returncode == 0 and result.stdout == ""
+
+
+DEFECTS = [
+    # fixture file, check, line, col, words the message must hold
+    ("missing.ja.yaml", "missing", 13, 1, "'type.missile-infantry' is missing"),
+    ("orphan.ja.yaml", "orphan", 22, 1, "'label.unused' is not in English"),
+    ("stale.ja.yaml", "stale", 31, 9, "src 0badc0de, English now be0cd0de"),
+    ("untranslated.ja.yaml", "untranslated", 8, 9, "'faction.rome' is identical to English"),
+    ("numbers.ja.yaml", "numbers", 37, 9, "lacks 2 and has extra 3"),
+    ("terms.ja.yaml", "terms", 31, 9, 'says "Infantry"; the ja glossary term is 歩兵'),
+    ("markup.ja.yaml", "markup", 23, 9, "lacks {amount} and has unknown {amont}"),
+    ("glyphs.xx.yaml", "glyphs", 40, 9, "'戦' (U+6226)"),
+]
+
+
+def test_every_check_has_a_defect_fixture():
+    assert {d[1] for d in DEFECTS} | {"fit"} == set(check_names())
+
+
+@pytest.mark.parametrize("name,code,line,col,words", DEFECTS, ids=[d[1] for d in DEFECTS])
+def test_each_defect_is_reported_once_at_its_line_and_column(tiny, name, code, line, col, words):
+    lang = name.split(".")[1]
+    shutil.copy(FIXTURES / "i18n-defects" / name, tiny / "locales" / f"{lang}.yaml")
+    report = findings(tiny)
+    assert len(report.findings) == 1, [str(f.problem) for f in report.findings]
+    p = report.findings[0].problem
+    assert (p.file, p.line, p.col, p.code, p.severity) == (f"locales/{lang}.yaml", line, col, code, "error")
+    assert words in p.message
+    result = run_cli("--root", str(tiny), "i18n", "check")
+    assert result.returncode == 1
+    assert result.stdout.startswith(f"locales/{lang}.yaml:{line}:{col}: error[{code}] ")
+
+
+def test_json_report_names_language_key_and_position(tiny):
+    shutil.copy(FIXTURES / "i18n-defects" / "numbers.ja.yaml", tiny / "locales" / "ja.yaml")
+    result = run_cli("--root", str(tiny), "i18n", "check", "--format", "json", "--lang", "ja")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert data["errors"] == 1 and data["languages"] == ["ja"]
+    (p,) = data["problems"]
+    assert (p["lang"], p["key"], p["line"], p["col"], p["code"]) == ("ja", "card.roman-archer-auxilia.effect", 37, 9, "numbers")
+
+
+def test_only_the_named_checks_run(tiny):
+    shutil.copy(FIXTURES / "i18n-defects" / "numbers.ja.yaml", tiny / "locales" / "ja.yaml")
+    assert findings(tiny, only=["terms"]).findings == []
+    result = run_cli("--root", str(tiny), "i18n", "check", "--check", "numbr")
+    assert result.returncode == 2 and "did you mean 'numbers'" in result.stderr
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_numbers_normalise_full_width_digits_and_ignore_order(tiny):
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "ATKが2下がる。\n", "ATKが２下がる。\n")
+    assert findings(tiny).findings == []
+
+
+def test_idiom_with_a_number_slot_still_checks_the_number(tiny):
+    en, ja = tiny / "locales" / "en.yaml", tiny / "locales" / "ja.yaml"
+    edit(en, "gains 1 ATK this turn.", "gains 1 ATK and 1 DEF this turn.")
+    from ppgen.locale import source_hash
+
+    new_src = source_hash("On Normal Deploy: 1 Infantry you control gains 1 ATK and 1 DEF this turn.")
+    edit(ja, "  text: 通常配備時：このターン、自分フィールドの歩兵ユニット1体のATKが1上がる。\n  src: be0cd0de",
+         f"  text: 通常配備時：このターン、自分フィールドの歩兵ユニット1体のATKとDEFが1上がる。\n  src: {new_src}")
+    assert findings(tiny, langs=["ja"]).findings == [], "the idiom makes ja's single 1 match English's two"
+    edit(ja, "ATKとDEFが1上がる", "ATKとDEFが2上がる")
+    (f,) = findings(tiny, langs=["ja"]).findings
+    assert f.problem.code == "numbers" and "lacks 1 and has extra 2" in f.problem.message
+
+
+def test_acknowledged_exception_is_silent_and_a_useless_one_warns(tiny):
+    ja = tiny / "locales" / "ja.yaml"
+    shutil.copy(FIXTURES / "i18n-defects" / "numbers.ja.yaml", ja)
+    edit(ja, "  src: d6f577f8", "  src: d6f577f8\n  checked: [numbers]")
+    report = findings(tiny)
+    assert report.findings == [] and report.acknowledged == 1
+    edit(ja, "ATKが3下がる", "ATKが2下がる")
+    (f,) = findings(tiny).findings
+    assert (f.problem.code, f.problem.severity, f.problem.line, f.problem.col) == ("checked", "warning", 39, 12)
+    result = run_cli("--root", str(tiny), "i18n", "check")
+    assert result.returncode == 0, "warnings alone do not fail the check"
+
+
+def test_a_check_that_cannot_be_waived_is_refused_on_the_entry(tiny):
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "  src: d6f577f8", "  src: d6f577f8\n  checked: [stale]")
+    (f,) = findings(tiny).findings
+    assert (f.problem.line, f.problem.code) == (38, "value")
+    assert "cannot be acknowledged: stale" in f.problem.message
+
+
+def test_needs_translation_is_missing_and_needs_review_is_stale(tiny):
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "  text: ローマ\n  src: d0d22019", "  text: Rome\n  src: d0d22019\n  status: needs-translation")
+    edit(ja, "  text: ピルム斉射\n  src: ad0e8554", "  text: ピルム斉射\n  src: ad0e8554\n  status: needs-review")
+    report = findings(tiny, langs=["ja"])
+    got = sorted((f.problem.code, f.problem.line, f.key) for f in report.findings)
+    assert got == [("missing", 7, "faction.rome"), ("stale", 40, "card.pilum-volley.name")]
+    result = run_cli("--root", str(tiny), "i18n", "status", "--lang", "ja", "--format", "json")
+    (status,) = json.loads(result.stdout)
+    assert (status["translated"], status["missing"], status["stale"], status["untranslated"]) == (11, 1, 1, 0)
+    assert status["areas"]["labels"]["missing"] == 1 and status["areas"]["cards"]["stale"] == 1
+    assert status["percent"] == round(100 * 11 / 13, 1)
+
+
+def test_entry_without_src_is_stale(tiny):
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "faction.rome:\n  text: ローマ\n  src: d0d22019\n", "faction.rome: ローマ\n")
+    (f,) = findings(tiny).findings
+    assert (f.problem.code, f.problem.line, f.problem.col) == ("stale", 6, 15)
+    assert "has no src" in f.problem.message and "ppgen i18n sync" in f.problem.message
+
+
+def test_markup_syntax_is_checked_in_english_too(tiny):
+    edit(tiny / "locales" / "en.yaml", "loses **2 ATK** this turn", "loses **2 ATK this turn")
+    report = findings(tiny, only=["markup"])
+    en = [f.problem for f in report.findings if f.lang == "en"]
+    assert len(en) == 1 and (en[0].file, en[0].line, en[0].col) == ("locales/en.yaml", 17, 27)
+    assert "odd number of **" in en[0].message
+    edit(tiny / "locales" / "ja.yaml", "'{stat}{amount}'", "'{stat}{amount'")
+    bad = [f.problem for f in findings(tiny, only=["markup"]).findings if f.lang == "ja"]
+    assert any("braces do not parse" in p.message and p.line == 22 for p in bad)
+
+
+def test_bold_spans_must_match_english(tiny):
+    edit(tiny / "locales" / "ja.yaml", "**ATKが2**下がる", "ATKが2下がる")
+    (f,) = findings(tiny).findings
+    assert f.problem.code == "markup" and "English sets 1 term(s) in **bold**, the translation 0" in f.problem.message
+
+
+def add_entry(root: Path, key: str, english: str, ja: str) -> None:
+    """Append one entry to the tiny game's en.yaml and ja.yaml (ja with the right src)."""
+    from ppgen.locale import source_hash
+
+    with (root / "locales" / "en.yaml").open("a", encoding="utf-8") as f:
+        f.write(f"{key}: {json.dumps(english, ensure_ascii=False)}\n")
+    with (root / "locales" / "ja.yaml").open("a", encoding="utf-8") as f:
+        f.write(f"{key}:\n  text: {json.dumps(ja, ensure_ascii=False)}\n  src: {source_hash(english)}\n")
+
+
+def terms_findings(root: Path) -> list[tuple[str, str]]:
+    return sorted((f.key, f.problem.message) for f in findings(root, langs=["ja"], only=["terms"]).findings)
+
+
+def test_a_placeholder_name_is_not_a_term(tiny):
+    edit(tiny / "locales" / "glossary.yaml", "terms:\n", "terms:\n  - {en: faction, ja: 勢力}\n")
+    add_entry(tiny, "deck.part", "{count} {faction}", "{faction}{count}枚")
+    add_entry(tiny, "deck.unknown-faction", 'unknown faction "{name}"', "不明な名前「{name}」")
+    ((key, message),) = terms_findings(tiny)
+    assert key == "deck.unknown-faction" and 'says "faction"; the ja glossary term is 勢力' in message
+
+
+def test_exclude_keys_keeps_a_term_out_of_keys_where_the_word_means_something_else(tiny):
+    glossary = tiny / "locales" / "glossary.yaml"
+    edit(glossary, "terms:\n", 'terms:\n  - {en: field, ja: フィールド, exclude_keys: ["deck.*"]}\n')
+    add_entry(tiny, "deck.unknown-field", 'unknown field "{field}"', "不明な項目「{field}」")
+    add_entry(tiny, "rules.special-deploy", "Place a unit on the field.", "ユニットを出す。")
+    ((key, message),) = terms_findings(tiny)
+    assert key == "rules.special-deploy" and "フィールド" in message
+    edit(glossary, "exclude_keys:", "exclude_key:")
+    (f,) = findings(tiny, langs=["ja"]).findings
+    assert f.problem.code == "unknown-key" and "did you mean 'exclude_keys'" in f.problem.message
+
+
+def write_glossary(tmp_path: Path, idioms: str):
+    from ppgen.i18n.glossary import load_glossary
+
+    path = tmp_path / "glossary.yaml"
+    path.write_text(f"idioms:\n{idioms}", encoding="utf-8")
+    return load_glossary(path, tmp_path, ["en", "ja"])
+
+
+def differ(glossary, english: str, ja: str) -> tuple[list[int], list[int]]:
+    """(numbers the translation lacks, numbers it has extra) once idioms are taken out."""
+    from ppgen.i18n.checks import comparable_numbers
+
+    en, tr = comparable_numbers(english, ja, "ja", glossary)
+    return sorted((en - tr).elements()), sorted((tr - en).elements())
+
+
+def test_an_idiom_answers_as_many_times_as_the_english_says_it(tmp_path):
+    glossary = write_glossary(tmp_path, "  - {en: one, ja: 1個}\n  - {en: two, ja: 2個}\n")
+    english = "Dice: one d20 per player, and two d6."
+    assert differ(glossary, english, "ダイス：d20を1個、d6を2個。") == ([], [])
+    # "two" said once answers one 2個; the second is a wrong number, not the idiom again
+    assert differ(glossary, english, "ダイス：d20を2個、d6を2個。") == ([], [2])
+    # die names are numbers on both sides, never swallowed by an idiom
+    assert differ(glossary, english, "ダイス：d12を1個、d6を2個。") == ([20], [12])
+
+
+def test_a_form_s_number_is_never_part_of_a_longer_number(tmp_path):
+    glossary = write_glossary(tmp_path, "  - {en: one card, ja: 1枚}\n  - {en: for each, ja: 1体につき}\n")
+    # 1枚 must not be found at the end of 11枚 (that would leave a stray 1 and lose the 11)
+    assert differ(glossary, "Draw one card. The deck holds 11 cards.", "カードを一枚引く。デッキは11枚。") == ([], [])
+    assert differ(glossary, "Gain 1 LP for each unit.", "ユニット21体につきLPを1回復する。") == ([], [21])
+
+
+def test_glossary_problems_are_reported_at_their_line(tiny):
+    edit(tiny / "locales" / "glossary.yaml", "{en: Infantry, ja: 歩兵, xx: pedes}", "{en: Infantry, jap: 歩兵, xx: pedes}")
+    edit(tiny / "locales" / "glossary.yaml", "{en: this turn,", '{en: "this {n} turn",')
+    report = findings(tiny)
+    problems = {(f.problem.line, f.problem.code): f.problem.message for f in report.findings}
+    assert "did you mean 'ja'" in problems[(5, "unknown-key")]
+    assert "number slots {n} are for idioms" in problems[(9, "data")]
+    assert len(report.findings) == 2, "checks that need the glossary wait for it to be fixed"
+    assert any("glossary has errors" in i for i in report.infos)
+
+
+def test_fit_reports_a_card_text_too_long_for_its_box(tiny):
+    report = findings(tiny)
+    assert any(i.startswith("fit check skipped") for i in report.infos)  # the tiny game has no card template
+    assert report.findings == []
+    (tiny / "templates").symlink_to(ROOT / "templates")
+    _add_card_labels(tiny)
+    fit = lambda: [f for f in findings(tiny).findings if f.problem.code == "fit"]  # noqa: E731
+    assert fit() == []  # the shipped texts fit
+    long_text = "相手が攻撃した時：このターン、攻撃ユニットの**ATKが2**下がる。" + "そのユニットは破壊されない。" * 30
+    edit(tiny / "locales" / "ja.yaml", "  text: 相手が攻撃した時：このターン、攻撃ユニットの**ATKが2**下がる。\n",
+         f"  text: {long_text}\n")
+    (f,) = fit()
+    assert (f.problem.code, f.problem.line, f.problem.col, f.key) == ("fit", 42, 9, "card.pilum-volley.effect")
+    assert "mm" in f.problem.message
+
+
+def _add_card_labels(root):
+    """Give the tiny game the English words a card front prints besides names and effects."""
+    import yaml
+
+    real = yaml.safe_load((ROOT / "locales" / "en.yaml").read_text(encoding="utf-8"))
+    en = root / "locales" / "en.yaml"
+    have = yaml.safe_load(en.read_text(encoding="utf-8"))
+    extra = {k: v for k, v in real.items() if k.split(".")[0] in ("label", "kind", "type", "trait", "stat", "bonus") and k not in have}
+    with open(en, "a", encoding="utf-8") as fh:
+        fh.write(yaml.safe_dump(extra, allow_unicode=True))
+
+
+def test_status_table_lists_each_language_and_area(tiny):
+    result = run_cli("--root", str(tiny), "i18n", "status")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["lang", "name", "area", "keys", "translated", "missing", "stale", "untranslated", "done", "orphans"]
+    assert lines[2].split() == ["ja", "日本語", "all", "13", "13", "0", "0", "0", "100.0", "%", "0"]
+    assert any(line.split()[:2] == ["xx", "Xenish"] for line in lines)
+    assert "2 languages, 2 complete" in result.stderr
+
+
+def test_languages_are_data_a_configured_language_gets_a_file_from_sync(tiny):
+    config = tiny / "ppgen.yaml"
+    config.write_text(config.read_text(encoding="utf-8") + (
+        "  yy:\n    name: Yish\n    fonts:\n      body: [DejaVuSans.ttf]\n      bold: [DejaVuSans-Bold.ttf]\n"), encoding="utf-8")
+    result = run_cli("--root", str(tiny), "i18n", "sync", "--lang", "yy")
+    assert result.returncode == 0, result.stderr
+    loc = ppgen.load(tiny).locale("yy")
+    assert len(loc.entries) == 13 and {e.status for e in loc.entries.values()} == {"needs-translation"}
+    result = run_cli("--root", str(tiny), "i18n", "status", "--lang", "yy", "--format", "json")
+    assert json.loads(result.stdout)[0]["missing"] == 13
+
+
+REAL_MUTATIONS = [
+    # (language, key, old, new, check): one real mistake in the shipped locales, caught by the real glossary
+    ("ja", "card.call-of-the-tribes.effect", "歩兵または射撃歩兵", "歩兵または歩兵", "terms"),
+    ("ko", "card.granary-stores.effect", "유닛 1장마다 LP를 1 회복", "유닛 1장마다 LP를 2 회복", "numbers"),
+    ("zh", "card.narrow-pass.effect", "至多宣言 1 次攻击", "至多宣言 2 次攻击", "numbers"),
+    ("ja", "card.eagle-standard.effect", "ATKとDEFが1上がる", "ATKとDEFが2上がる", "numbers"),
+    # the number-word idioms answer once per English occurrence ("one d20 … two d6")
+    ("ja", "rules.table.dice", "d20スピンダウンダイス1個", "d20スピンダウンダイス2個", "numbers"),
+    ("ko", "rules.deck.5", "+ 제2 진영", "+ 제3 진영", "numbers"),
+    # "field" is excluded from deck.* only; the seed variants widen ko face-down, not drop it
+    ("ko", "card.decebalus-king-of-dacia.effect", "필드에 지형", "전장에 지형", "terms"),
+    ("ko", "rules.special-deploy.1", "뒷면 수비 표시", "수비 표시", "terms"),
+]
+
+
+@pytest.mark.parametrize("lang,key,old,new,code", REAL_MUTATIONS, ids=[m[1] for m in REAL_MUTATIONS])
+def test_real_glossary_and_idioms_catch_real_mistakes(game_copy, lang, key, old, new, code):
+    path = game_copy / "locales" / f"{lang}.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"\n{key}:\n")
+    end = text.index("\n  src:", start)
+    assert old in text[start:end]
+    path.write_text(text[:start] + text[start:end].replace(old, new) + text[end:], encoding="utf-8")
+    project = ppgen.load(game_copy)
+    (f,) = run_checks(project, [lang]).findings
+    assert (f.key, f.problem.code, f.problem.line) == (key, code, project.locale(lang).position(key)[0])

@@ -1,0 +1,301 @@
+"""`ppgen i18n sync`, `export` and `import`: they change exactly what they say, and nothing else, byte for byte."""
+from __future__ import annotations
+
+import difflib
+import re
+import subprocess
+import sys
+
+import pytest
+
+import ppgen
+from ppgen.i18n.edit import LocaleText
+from ppgen.locale import source_hash
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "ppgen", *args], capture_output=True, text=True)
+
+
+def changes(before: str, after: str) -> list[tuple[list[str], list[str]]]:
+    """The changed line runs between two texts: (old lines, new lines) per change."""
+    a, b = before.splitlines(keepends=True), after.splitlines(keepends=True)
+    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    return [(a[i1:i2], b[j1:j2]) for tag, i1, i2, j1, j2 in ops if tag != "equal"]
+
+
+def english_keys(root) -> int:
+    """How many entries the game's English has (every translated language has them all)."""
+    return len(ppgen.load(root).locale("en").entries)
+
+
+def replace(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+# ── edit: the text surgery under sync and import ─────────────────────────
+
+HAND_WRITTEN = """\
+# head
+
+# Sec A
+a.one:
+  text: uno   # inline
+  src: 1e000001
+a.two: {text: 'dos', src: "00000002"}
+a.three:
+    text: >-
+      long folded
+      text here
+    src: 00000003
+    status: needs-review  # reviewer: Ken
+
+# Sec B
+b.one:
+  text: "quoted: yes"
+  src: 00000004
+  # trailing comment in b.one
+b.two:
+  text: plain
+    continued line
+  src: 00000005
+b.three: just a string
+"""
+
+
+def test_edits_touch_only_their_lines_in_any_yaml_style():
+    t = LocaleText(HAND_WRITTEN, "t.yaml")
+    t.set_field("a.one", "status", "needs-review")
+    t.set_field("a.two", "status", "needs-review")
+    t.set_field("a.two", "text", "tres, cuatro")
+    t.remove_field("a.three", "status")
+    t.set_field("a.three", "src", "abcdef12")
+    t.set_field("b.one", "text", 'new: text "x"')
+    t.set_field("b.three", "src", "12345678")
+    t.insert_entry("a.one", "a.new", {"text": "Hello: world", "src": "deadbeef", "status": "needs-translation"})
+    t.insert_entry("a.one", "a.new2", {"text": "Second", "src": "deadbee0", "status": "needs-translation"})
+    t.insert_entry(None, "a.zero", {"text": "Zero", "src": "deadbee1"})
+    t.delete_entry("b.two")
+    assert t.result() == """\
+# head
+
+# Sec A
+a.zero:
+  text: Zero
+  src: deadbee1
+a.one:
+  text: uno   # inline
+  src: 1e000001
+  status: needs-review
+a.new:
+  text: "Hello: world"
+  src: deadbeef
+  status: needs-translation
+a.new2:
+  text: Second
+  src: deadbee0
+  status: needs-translation
+a.two: {text: 'tres, cuatro', src: "00000002", status: needs-review}
+a.three:
+    text: >-
+      long folded
+      text here
+    src: abcdef12
+    # reviewer: Ken
+
+# Sec B
+b.one:
+  text: "new: text \\"x\\""
+  src: 00000004
+  # trailing comment in b.one
+b.three:
+  text: just a string
+  src: 12345678
+"""
+
+
+def test_no_edit_means_the_same_text():
+    t = LocaleText(HAND_WRITTEN, "t.yaml")
+    assert not t.changed and t.result() == HAND_WRITTEN
+
+
+@pytest.mark.parametrize("value", ["plain", "a: colon", "#hash", "yes", "4e545960", " padded ", "line\nbreak", "{amount} {stat}", "引用「x」: y", "'quotes' \"both\""])
+def test_any_text_survives_the_round_trip(value):
+    t = LocaleText(HAND_WRITTEN, "t.yaml")
+    t.set_field("a.one", "text", value)
+    t.set_field("a.two", "text", value)
+    t.insert_entry("b.three", "c.new", {"text": value, "src": "00000009"})
+    data = ppgen.yamlio.parse_yaml(t.result(), "t.yaml", plain_strings=True).data
+    assert data["a.one"]["text"] == data["a.two"]["text"] == data["c.new"]["text"] == value
+
+
+# ── sync ─────────────────────────────────────────────────────────────────
+
+def test_sync_adds_marks_and_keeps_everything_else_byte_identical(game_copy):
+    en, ja = game_copy / "locales" / "en.yaml", game_copy / "locales" / "ja.yaml"
+    replace(en, "card.hastati-line.name: Hastati Line\n", "card.hastati-line.name: Hastati Battle Line\n")
+    replace(en, "label.bonus: Bonus\n", "label.bonus: Bonus\nlabel.reserve: Reserve\n")
+    replace(ja, "label.bonus:\n  text: ボーナス\n  src: d587622d\n", "label.bonus:\n  text: ボーナス\n  src: d587622d\nlabel.gone:  # kept: sync never deletes silently\n  text: 古い\n  src: 00000000\n")
+    before = ja.read_text(encoding="utf-8")
+    result = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
+    assert result.returncode == 0, result.stderr
+    assert "1 added, 1 marked needs-review" in result.stderr
+    assert re.search(r"locales/ja\.yaml:\d+:1: orphan 'label\.gone' \(not in English\) kept", result.stderr)
+    after = ja.read_text(encoding="utf-8")
+    assert changes(before, after) == [
+        ([], ["label.reserve:\n", "  text: Reserve\n", f"  src: {source_hash('Reserve')}\n", "  status: needs-translation\n"]),
+        (["  src: 0e0ca2fa\n"], [f"  src: {source_hash('Hastati Battle Line')}\n", "  status: needs-review\n"]),
+    ]
+    assert after.index("label.reserve:") < after.index("label.gone:"), "new keys go right after the preceding English key"
+    again = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
+    assert "0 added, 0 marked needs-review (up to date)" in again.stderr
+    assert ja.read_text(encoding="utf-8") == after
+    check = run_cli("--root", str(game_copy), "i18n", "check", "--lang", "ja")
+    assert sorted(re.findall(r"error\[(\w+)\]", check.stdout)) == ["missing", "orphan", "stale"]
+
+
+def test_sync_prune_names_what_it_removes_and_dry_run_writes_nothing(game_copy):
+    ja = game_copy / "locales" / "ja.yaml"
+    replace(ja, "# Print sheets\n", "label.gone:\n  text: 古い\n  src: 00000000\n\n# Print sheets\n")
+    before = ja.read_bytes()
+    dry = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja", "--prune", "--dry-run")
+    assert "orphan 'label.gone' (not in English) would remove" in dry.stderr
+    assert ja.read_bytes() == before
+    run = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja", "--prune")
+    assert "orphan 'label.gone' (not in English) removed" in run.stderr
+    assert changes(before.decode(), ja.read_text(encoding="utf-8")) == [(["label.gone:\n", "  text: 古い\n", "  src: 00000000\n"], [])]
+
+
+def test_sync_keeps_crlf_and_bom(game_copy):
+    ja = game_copy / "locales" / "ja.yaml"
+    ja.write_bytes(b"\xef\xbb\xbf" + ja.read_bytes().replace(b"\n", b"\r\n"))
+    replace(game_copy / "locales" / "en.yaml", "faction.rome: Rome\n", "faction.rome: Roma\n")
+    before = ja.read_bytes()
+    assert run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja").returncode == 0
+    after = ja.read_bytes()
+    assert after.startswith(b"\xef\xbb\xbf") and b"\n" not in after.replace(b"\r\n", b"")
+    assert changes(before.decode("utf-8-sig"), after.decode("utf-8-sig")) == [
+        (["  src: d0d22019\r\n"], [f"  src: {source_hash('Roma')}\r\n", "  status: needs-review\r\n"])]
+
+
+def test_a_failed_sync_leaves_the_file_untouched(game_copy):
+    ja = game_copy / "locales" / "ja.yaml"
+    replace(ja, "faction.dacia:\n", "faction.carthage:\n")  # a duplicate key
+    replace(game_copy / "locales" / "en.yaml", "faction.rome: Rome\n", "faction.rome: Roma\n")
+    before = ja.read_bytes()
+    result = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
+    assert result.returncode == 2
+    assert re.search(r"locales/ja\.yaml:\d+:1: error\[duplicate\] duplicate key 'faction.carthage'", result.stderr)
+    assert "Traceback" not in result.stderr
+    assert ja.read_bytes() == before
+    assert [p.name for p in ja.parent.iterdir() if p.name.startswith(".")] == [], "no temporary file left behind"
+
+
+def test_sync_refuses_the_source_language(game_copy):
+    result = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "en")
+    assert result.returncode == 2 and "source language" in result.stderr
+
+
+# ── PO round trip ────────────────────────────────────────────────────────
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "zh"])
+def test_export_then_import_changes_nothing(game_copy, tmp_path, lang):
+    loc = game_copy / "locales" / f"{lang}.yaml"
+    before = loc.read_bytes()
+    po = tmp_path / f"{lang}.po"
+    assert run_cli("--root", str(game_copy), "i18n", "export", "--lang", lang, "-o", str(po)).returncode == 0
+    result = run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    assert result.returncode == 0, result.stderr
+    assert f"0 updated, 0 added, {english_keys(game_copy)} unchanged" in result.stderr
+    assert loc.read_bytes() == before
+
+
+def test_export_is_deterministic_and_well_formed(game_copy, tmp_path):
+    a, b = tmp_path / "a.po", tmp_path / "b.po"
+    for out in (a, b):
+        run_cli("--root", str(game_copy), "i18n", "export", "--lang", "ko", "-o", str(out))
+    assert a.read_bytes() == b.read_bytes()
+    import polib
+
+    po = polib.pofile(str(a))
+    assert po.metadata["Language"] == "ko" and len(po) == english_keys(game_copy)
+    entry = po.find("card.hastati-line.name", by="msgctxt")
+    assert (entry.msgid, entry.msgstr) == ("Hastati Line", "하스타티 전열")
+    assert "python-brace-format" in po.find("bonus.part", by="msgctxt").flags
+    assert not any(e.fuzzy for e in po)
+
+
+def test_round_trip_with_one_edit_changes_exactly_that_entry(game_copy, tmp_path):
+    ja = game_copy / "locales" / "ja.yaml"
+    before = ja.read_text(encoding="utf-8")
+    po = tmp_path / "ja.po"
+    run_cli("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
+    text = po.read_text(encoding="utf-8")
+    old = 'msgctxt "card.testudo.name"\nmsgid "Testudo"\nmsgstr "テストゥド"\n'
+    assert old in text
+    po.write_text(text.replace(old, old.replace('msgstr "テストゥド"', 'msgstr "亀甲隊形"')), encoding="utf-8")
+    result = run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    assert f"1 updated, 0 added, {english_keys(game_copy) - 1} unchanged" in result.stderr
+    assert changes(before, ja.read_text(encoding="utf-8")) == [(["  text: テストゥド\n"], ["  text: 亀甲隊形\n"])]
+
+
+def test_stale_entries_export_fuzzy_and_a_reviewed_import_clears_them(game_copy, tmp_path):
+    en, ja = game_copy / "locales" / "en.yaml", game_copy / "locales" / "ja.yaml"
+    replace(en, "card.testudo.name: Testudo\n", "card.testudo.name: Testudo Formation\n")
+    replace(en, "label.bonus: Bonus\n", "label.bonus: Bonus\nlabel.reserve: Reserve\n")
+    run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
+    synced = ja.read_text(encoding="utf-8")
+    po = tmp_path / "ja.po"
+    run_cli("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
+    import polib
+
+    catalog = polib.pofile(str(po))
+    testudo = catalog.find("card.testudo.name", by="msgctxt")
+    assert testudo.fuzzy and testudo.msgid == "Testudo Formation" and testudo.previous_msgid is None
+    assert catalog.find("label.reserve", by="msgctxt").msgstr == ""
+    # unedited: nothing changes, not even for the fuzzy and the untranslated entry
+    run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    assert ja.read_text(encoding="utf-8") == synced
+    # the translator reviews Testudo (unfuzzy, same text) and translates the new key
+    testudo.flags.remove("fuzzy")
+    catalog.find("label.reserve", by="msgctxt").msgstr = "予備"
+    catalog.save(str(po))
+    result = run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    assert "2 updated, 0 added" in result.stderr
+    assert changes(synced, ja.read_text(encoding="utf-8")) == [
+        (["  text: Reserve\n"], ["  text: 予備\n"]),
+        (["  status: needs-translation\n"], []),
+        (["  status: needs-review\n"], []),
+    ]
+    check = run_cli("--root", str(game_copy), "i18n", "check", "--lang", "ja")
+    assert check.returncode == 0, check.stdout
+
+
+def test_import_adds_a_missing_key_in_english_order_and_warns_about_unknown_ones(game_copy, tmp_path):
+    ja = game_copy / "locales" / "ja.yaml"
+    po = tmp_path / "ja.po"
+    run_cli("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
+    replace(ja, "label.copies:\n  text: 枚数\n  src: c95a7105\n", "")
+    before = ja.read_text(encoding="utf-8")
+    with po.open("a", encoding="utf-8") as fh:
+        fh.write('\nmsgctxt "label.nonsense"\nmsgid "Nonsense"\nmsgstr "無意味"\n')
+    result = run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    assert result.returncode == 0
+    assert "'label.nonsense' is not an English key; skipped" in result.stderr
+    assert "0 updated, 1 added" in result.stderr
+    after = ja.read_text(encoding="utf-8")
+    assert changes(before, after) == [([], ["label.copies:\n", "  text: 枚数\n", "  src: c95a7105\n"])]
+    assert after.index("label.energy:") < after.index("label.copies:") < after.index("label.type:")
+
+
+def test_a_broken_po_file_is_reported_with_its_line_and_nothing_is_written(game_copy, tmp_path):
+    ja = game_copy / "locales" / "ja.yaml"
+    before = ja.read_bytes()
+    po = tmp_path / "bad.po"
+    po.write_text('msgid ""\nmsgstr "Language: ja\\n"\n\nmsgctxt "faction.rome"\nmsgid "Rome"\nmsgstr "ローマ\n', encoding="utf-8")
+    result = run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    assert result.returncode == 2
+    assert "bad.po:6:1: error[po] not a PO line" in result.stderr and "Traceback" not in result.stderr
+    assert ja.read_bytes() == before
