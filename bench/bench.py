@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""ppgen benchmark — run by hand, never by the test suite.
+
+    python bench/bench.py                 # everything (a few minutes)
+    python bench/bench.py --quick         # skip the 50x scale build
+    python bench/bench.py --scale 10 20   # choose the scale factors
+
+Prints, in one run on this machine:
+  1. `ppgen build` wall time per language and for --lang all, peak RSS, PDF sizes;
+  2. a baseline measured in the same run: plain ReportLab drawing the same strings
+     (every card name and effect, every rulebook paragraph, the mat and sheet words)
+     with the same fonts on the same number of pages at fixed positions — the cost
+     of emitting the glyphs at all — and the ratio ppgen / baseline;
+  3. `ppgen validate` on a 40-card list and `ppgen --help` against `python -c pass`;
+  4. scale: builds of synthetic game directories with N× the cards, time and
+     memory per card.
+Each timing is the median of --repeat runs (default 3), each in a fresh process.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+MEASURE = r"""
+import resource, subprocess, sys, time
+t = time.perf_counter()
+rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+wall = time.perf_counter() - t
+print(wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, rc)
+"""
+
+
+def measure(cmd: list[str], repeat: int, env=None) -> tuple[float, float]:
+    """(median wall seconds, max peak RSS in MB) of `cmd`, each run in a fresh process."""
+    walls, rss = [], []
+    for _ in range(repeat):
+        out = subprocess.run([PY, "-c", MEASURE, *cmd], capture_output=True, text=True, env=env, check=True).stdout.split()
+        wall, peak, rc = float(out[0]), int(out[1]), int(out[2])
+        if rc != 0:
+            raise SystemExit(f"command failed ({rc}): {' '.join(cmd)}")
+        walls.append(wall)
+        rss.append(peak / 1024)
+    return statistics.median(walls), max(rss)
+
+
+def cli(*args) -> list[str]:
+    return [PY, "-m", "ppgen", *args]
+
+
+# ── the baseline: the same strings, plain ReportLab ──────────────────────────
+BASELINE = r"""
+import sys, time
+t0 = time.perf_counter()
+import io, json
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+spec = json.load(open(sys.argv[1], encoding="utf-8"))
+for name, path in spec["fonts"].items():
+    pdfmetrics.registerFont(TTFont(name, path))
+body, bold = spec["body"], spec["bold"]
+strings, pages = spec["strings"], spec["pages"]
+c = Canvas(io.BytesIO(), initialFontName=body, invariant=1, pageCompression=1)
+per_page = max(1, -(-len(strings) // pages))
+i = 0
+for page in range(pages):
+    y = 800
+    for s in strings[i:i + per_page]:
+        c.setFont(bold if len(s) < 40 else body, 9)
+        c.drawString(40, y, s[:200])
+        y -= 11
+    i += per_page
+    c.showPage()
+c.save()
+print(time.perf_counter() - t0)
+"""
+
+
+def baseline_spec(project, lang: str, pages: int, path: Path) -> None:
+    """Every string the build prints (card names and effects, rulebook, mats, sheet) and the fonts."""
+    values = project.game.rules.placeholders(project.game.factions)
+    loc = project.locale(lang)
+    strings = []
+    for card in project.game.cards:
+        strings += [project.card_name(card, lang), project.card_effect(card, lang)]
+    for key in loc.keys():
+        if key.split(".")[0] in ("rules", "mat", "sheet", "label", "type", "faction"):
+            try:
+                strings.append(loc.format(key, **values).replace("**", ""))
+            except (KeyError, IndexError, ValueError):
+                strings.append(loc.get(key))
+    body, bold = project.fonts.chain(lang, "body"), project.fonts.chain(lang, "bold")
+    fonts = {f.name: str(f.path) for f in body.fonts + bold.fonts}
+    path.write_text(json.dumps({"fonts": fonts, "body": body.primary, "bold": bold.primary,
+                                "strings": strings, "pages": pages}, ensure_ascii=False), encoding="utf-8")
+
+
+def baseline(project, lang: str, pages: int, repeat: int, tmp: Path) -> float:
+    """Wall time of the baseline as a whole process, measured like ppgen (start-up, imports, fonts, drawing)."""
+    spec = tmp / f"baseline-{lang}.json"
+    baseline_spec(project, lang, pages, spec)
+    return measure([PY, "-c", BASELINE, str(spec)], repeat)[0]
+
+
+# ── a synthetic game directory with N× the cards ─────────────────────────────
+def synthetic_game(factor: int, dest: Path) -> int:
+    """Copy the game with every faction repeated `factor` times (cards renamed); return the card count."""
+    import yaml
+
+    cards = yaml.safe_load((ROOT / "cards.yaml").read_text(encoding="utf-8"))
+    en = yaml.safe_load((ROOT / "locales" / "en.yaml").read_text(encoding="utf-8"))
+    factions, words = [], {k: v for k, v in en.items() if not k.startswith("card.")}
+    for n in range(factor):
+        for f in cards["factions"]:
+            g = dict(f, id=f"{f['id']}{n}", code=f"{f['code'][:3]}{chr(65 + n % 26)}{chr(65 + n // 26 % 26)}"[:5],
+                     cards=[])
+            words[f"faction.{g['id']}"] = f"{en['faction.' + f['id']]} {n}"
+            for c in f["cards"]:
+                cid = f"{c['id']}-{n}"
+                g["cards"].append(dict(c, id=cid, code=f"{g['code']}-{c['code'].split('-')[1]}"))
+                words[f"card.{cid}.name"] = f"{en['card.' + c['id'] + '.name']} {n}"
+                words[f"card.{cid}.effect"] = en[f"card.{c['id']}.effect"]
+            factions.append(g)
+    cards["factions"] = factions
+    dest.mkdir(parents=True)
+    (dest / "cards.yaml").write_text(yaml.safe_dump(cards, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    (dest / "locales").mkdir()
+    (dest / "locales" / "en.yaml").write_text(yaml.safe_dump(words, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    config = yaml.safe_load((ROOT / "ppgen.yaml").read_text(encoding="utf-8"))
+    config["languages"] = {"en": config["languages"]["en"]}
+    (dest / "ppgen.yaml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    for folder in ("fonts", "templates"):
+        (dest / folder).symlink_to(ROOT / folder)
+    return sum(len(f["cards"]) for f in factions)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--scale", type=int, nargs="*", default=[1, 10, 50])
+    parser.add_argument("--quick", action="store_true", help="scale factors 1 and 10 only")
+    args = parser.parse_args()
+    scales = [s for s in args.scale if s <= 10] if args.quick else args.scale
+    sys.path.insert(0, str(ROOT / "src"))
+    os.environ["PYTHONPATH"] = str(ROOT / "src")
+    import ppgen
+
+    project = ppgen.load(ROOT)
+    langs = project.languages
+    tmp = Path(tempfile.mkdtemp(prefix="ppgen-bench-"))
+    print(f"ppgen {ppgen.__version__} benchmark — {os.cpu_count()} cores, Python {sys.version.split()[0]}, median of {args.repeat}\n")
+
+    print("1. ppgen build (every part: rulebook, mats, score sheet, 280 cards)")
+    print(f"   {'lang':<6}{'ppgen s':>9}{'baseline s':>12}{'ratio':>7}{'peak RSS MB':>13}{'pages':>7}{'PDF MB':>8}")
+    single = {}
+    for lang in langs:
+        out = tmp / f"out-{lang}"
+        wall, rss = measure(cli("--root", str(ROOT), "build", "--lang", lang, "--out", str(out), "--quiet"), args.repeat)
+        pdf = out / lang / f"ancient-duel-{lang}.pdf"
+        from pypdf import PdfReader
+
+        pages = len(PdfReader(str(pdf)).pages)
+        base = baseline(project, lang, pages, args.repeat, tmp)
+        single[lang] = wall
+        print(f"   {lang:<6}{wall:>9.2f}{base:>12.2f}{wall / base:>7.2f}{rss:>13.0f}{pages:>7}{pdf.stat().st_size / 1e6:>8.2f}")
+    out = tmp / "out-all"
+    wall_all, rss_all = measure(cli("--root", str(ROOT), "build", "--lang", "all", "--out", str(out), "--quiet"), args.repeat)
+    total = sum(single.values())
+    print(f"   all   {wall_all:>9.2f}   (sum of single builds {total:.2f} s; ratio {wall_all / total:.2f}; peak RSS {rss_all:.0f} MB)")
+    parts = sorted(p for p in (tmp / "out-ja" / "ja").glob("*.pdf"))
+    print("   ja files: " + ", ".join(f"{p.name} {p.stat().st_size / 1e6:.2f} MB" for p in parts))
+
+    print("\n2. start-up")
+    bare, _ = measure([PY, "-c", "pass"], args.repeat * 3)
+    helpw, _ = measure(cli("--help"), args.repeat * 3)
+    deck = ROOT / "decks" / "starter-rome.txt"
+    valid, _ = measure(cli("--root", str(ROOT), "validate", str(deck)), args.repeat * 3)
+    print(f"   python -c pass           {bare:.3f} s")
+    print(f"   ppgen --help             {helpw:.3f} s  (+{helpw - bare:.3f} s)")
+    print(f"   ppgen validate (40 cards) {valid:.3f} s  (+{valid - bare:.3f} s)")
+
+    print("\n3. scale (synthetic game directories, English, every part)")
+    print(f"   {'factor':>6}{'cards':>7}{'copies':>8}{'seconds':>9}{'ms/card':>9}{'peak MB':>9}{'KB RSS/card':>12}{'pages':>7}")
+    base_rss = None
+    for factor in scales:
+        game = tmp / f"game-{factor}x"
+        n = synthetic_game(factor, game)
+        wall, rss = measure(cli("--root", str(game), "build", "--lang", "en", "--quiet", "--jobs", "1"), 1)
+        pdf = game / "out" / "en" / "ancient-duel-en.pdf"
+        from pypdf import PdfReader
+
+        pages = len(PdfReader(str(pdf)).pages)
+        base_rss = base_rss if base_rss is not None else rss
+        print(f"   {factor:>6}{n:>7}{n * 280 // 141:>8}{wall:>9.2f}{wall / n * 1000:>9.2f}{rss:>9.0f}"
+              f"{(rss - base_rss) * 1024 / max(n - 141, 1) if factor > 1 else 0:>12.1f}{pages:>7}")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
