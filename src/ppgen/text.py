@@ -6,9 +6,10 @@
   that has it (fonts.FontChain); a character no font has is an error naming
   the string's key, never tofu.
 - **Line breaking**: `words` breaks at spaces (English, Korean); `cjk` breaks
-  by Unicode line-breaking rules (UAX #14, via uniseg) with Japanese/Chinese
-  kinsoku: no line starts with 、。」，！？ and the like, none ends with an
-  opening bracket. A word longer than the line is broken between characters.
+  by Unicode line-breaking rules (UAX #14, linebreak.py: uniseg's results,
+  fast) with Japanese/Chinese kinsoku: no line starts with 、。」，！？ and the
+  like, none ends with an opening bracket. A word longer than the line is
+  broken between characters.
 - **Fitting**: `fit` finds the largest size (0.25 pt steps) at which the text
   fits a box, down to a minimum; at the minimum it reports the overflow and
   the caller decides — text is never drawn outside its box.
@@ -153,10 +154,9 @@ def _break_units(text: str, mode: str) -> list[str]:
     """Split plain text into pieces between which a line may break."""
     text = _NUMBER_AND_STAT.sub("\u00a0", text)  # keep "1 ATK" on one line
     if mode == "cjk":
-        from uniseg.linebreak import line_break_units
+        from .linebreak import break_units
 
-        pieces = list(line_break_units(text))
-        return _kinsoku(pieces)
+        return _kinsoku(break_units(text))
     return re.findall(r"[^ \n]+ *| +", text)
 
 
