@@ -356,7 +356,7 @@ def test_face_drawn_in_a_form_looks_as_drawn_on_the_page(project, tmp_path, poke
     face = front_face(project, card, "en", poker)
     direct = tmp_path / "direct.pdf"
     c = Canvas(str(direct), pagesize=(poker.width, poker.height), invariant=1, initialFontName=project.fonts.chain("en").primary)
-    face.draw(c)
+    face.draw_flat(c)
     c.showPage()
     c.save()
     formed = render_faces_pdf(project, [face], poker, tmp_path / "form.pdf")

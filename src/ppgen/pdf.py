@@ -61,6 +61,13 @@ class Document:
     def has_form(self, key: str) -> bool:
         return key in self._forms
 
+    def define_face(self, face, width: float, height: float) -> None:
+        """Record a face (see draw/faces.py) once as a form; first its `layers`, the forms it
+        places itself (e.g. a faction's backdrop shared by its cards), each also once."""
+        for layer in getattr(face, "layers", ()):
+            self.define_face(layer, width, height)
+        self.define_form(face.key, width, height, face.draw)
+
     def define_form(self, key: str, width: float, height: float, draw: Callable) -> None:
         """Record `draw(canvas)` once as a form of `width` × `height` points (clipped to it).
 
@@ -70,7 +77,7 @@ class Document:
             return
         if self._in_page:
             raise RuntimeError("define forms before begin_page()")
-        name = form_name(key, len(self._forms))
+        name = form_name(key)
         c = self.canvas
         c.beginForm(name, 0, 0, width, height)
         c.saveState()
@@ -126,10 +133,15 @@ def _array(box) -> list[float] | None:
 _NAME_RE = re.compile(r"[^A-Za-z0-9_.-]")
 
 
-def form_name(key: str, number: int) -> str:
-    """A PDF-safe, unique XObject name for a face key (its key, when that is safe)."""
+def form_name(key: str) -> str:
+    """The XObject name of a face key: the key itself when it is PDF-safe, else a readable
+    prefix and a hash (so a face can place another face's form by its key)."""
     safe = _NAME_RE.sub("_", key)[:60]
-    return safe if safe == key else f"f{number}_{safe}"
+    if safe == key:
+        return key
+    import hashlib
+
+    return f"f{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}_{safe[:40]}"
 
 
 def text_line(canvas, chain, text: str, x: float, y: float, size: float, anchor: str = "start") -> float:

@@ -49,7 +49,7 @@ def draw_pages(
         placements = page.placements()
         for item, slot in placements:
             face = fronts[item] if slot.face == "front" else back
-            doc.define_form(face.key, width, height, face.draw)
+            doc.define_face(face, width, height)
         side = page.side
         doc.begin_page(side.width, side.height, side.trim_box.box(), side.bleed_box.box())
         for item, slot in placements:

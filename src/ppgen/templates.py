@@ -354,6 +354,7 @@ def _check_geometry(doc: Doc, path, e: Element, design, problems, kind) -> None:
 
 
 # ── colours ────────────────────────────────────────────────────────────────
+@lru_cache(maxsize=4096)
 def _rgb(hex_colour: str) -> tuple[float, float, float]:
     return tuple(int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
 
@@ -362,6 +363,7 @@ def _hex(rgb) -> str:
     return "#" + "".join(f"{round(max(0.0, min(1.0, c)) * 255):02X}" for c in rgb)
 
 
+@lru_cache(maxsize=8192)
 def mix(a: str, b: str, t: float) -> str:
     """`a` moved towards `b` by t (0 = a, 1 = b)."""
     ra, rb = _rgb(a), _rgb(b)
@@ -376,6 +378,7 @@ def rl(colour: str):
     return HexColor(colour)
 
 
+@lru_cache(maxsize=4096)
 def luminance(colour: str) -> float:
     def lin(c):
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from .. import text as textengine
 from ..model import Card
+from ..pdf import form_name
 from ..templates import MM, Colours, Element, TextStyle, load_card_template, mix, rl, scaled
 from .emblems import draw_emblem, draw_icon
 
@@ -273,12 +274,24 @@ class FrontFace:
                 )
 
     # drawing -------------------------------------------------------------
+    @property
+    def layers(self) -> tuple:
+        """The backdrop every card of this faction and kind shares: drawn once per PDF as its own
+        form, placed by each front (the drawing order is unchanged)."""
+        return (Backdrop(self),)
+
     def draw(self, canvas) -> None:
+        """Paint the front; its backdrop is placed as the form the Document defined from `layers`."""
+        self._paint(canvas, lambda c: c.doForm(form_name(self.layers[0].key)))
+
+    def draw_flat(self, canvas) -> None:
+        """Paint the front with everything drawn in place (no forms needed)."""
+        self._paint(canvas, self.draw_backdrop)
+
+    def _paint(self, canvas, backdrop) -> None:
         c = canvas
         c.saveState()
-        self._background(c)
-        self._panel(c, "frame")
-        self._art(c)
+        backdrop(c)
         self._mark(c)
         self._panel(c, "header")
         self._level(c)
@@ -291,6 +304,12 @@ class FrontFace:
         for placed in self.texts.values():
             textengine.draw(c, placed.layout, placed.x, placed.y)
         c.restoreState()
+
+    def draw_backdrop(self, c) -> None:
+        """Background, frame and art: the same on every card of this faction and kind."""
+        self._background(c)
+        self._panel(c, "frame")
+        self._art(c)
 
     def _background(self, c) -> None:
         e = self.elements.get("background")
@@ -454,3 +473,14 @@ class FrontFace:
         p.close()
         c.drawPath(p, stroke=0, fill=1)
         c.restoreState()
+
+
+class Backdrop:
+    """The shared backdrop of a front (see FrontFace.layers): a face of its own."""
+
+    def __init__(self, front: FrontFace):
+        self.front = front
+        self.key = f"backdrop-{front.card.faction}-{front.card.kind}"
+
+    def draw(self, canvas) -> None:
+        self.front.draw_backdrop(canvas)

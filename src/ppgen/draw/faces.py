@@ -96,32 +96,19 @@ def back_face(project, geometry: CardGeometry):
 # ── one-card PDFs, for looking at the work ─────────────────────────────────
 def render_faces_pdf(project, faces: list, geometry: CardGeometry, path: Path, lang: str | None = None) -> Path:
     """Write one page per face (each drawn once as a form), atomically and reproducibly."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from ..files import atomic_output
+    from ..pdf import Document
 
     lang = lang or project.config.source_language
-    font = project.fonts.chain(lang, "body").primary  # a registered TrueType font: no Helvetica
-    path = Path(path)
-    with atomic_output(path) as fh:
-        c = Canvas(fh, pagesize=(geometry.width, geometry.height), invariant=1, initialFontName=font, pageCompression=1)
-        c.setTitle(" ".join(dict.fromkeys(face.key for face in faces)))  # from the content, not the file name
-        c.setCreator("ppgen")
-        drawn = set()
-        for face in faces:
-            name = re.sub(r"[^A-Za-z0-9]", "_", face.key)
-            if face.key not in drawn:
-                c.beginForm(name, lowerx=0, lowery=0, upperx=geometry.width, uppery=geometry.height)
-                face.draw(c)
-                c.endForm()
-                drawn.add(face.key)
-            b = geometry.bleed
-            c.setTrimBox((b, b, b + geometry.trim_w, b + geometry.trim_h))
-            c.setBleedBox((0, 0, geometry.width, geometry.height))
-            c.doForm(name)
-            c.showPage()
-        c.save()
-    return path
+    doc = Document(project.fonts.chain(lang, "body").primary, " ".join(dict.fromkeys(face.key for face in faces)), lang)
+    b = geometry.bleed
+    for face in faces:
+        doc.define_face(face, geometry.width, geometry.height)
+        doc.begin_page(geometry.width, geometry.height, (b, b, b + geometry.trim_w, b + geometry.trim_h),
+                       (0, 0, geometry.width, geometry.height))
+        doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
+        doc.end_page()
+    doc.save(Path(path))
+    return Path(path)
 
 
 def render_card_pdf(project, card, lang: str, path: Path, geometry: CardGeometry | None = None, report=None, back: bool = False) -> Path:
