@@ -240,20 +240,28 @@ def _run_languages(project, options, run, names, jobs):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    global _FORKED_PROJECT
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     card_ids = [c.id for c in run]
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(_build_in_worker, str(project.dir.root), options, card_ids, lang, names) for lang in options.langs]
-        for future in futures:
-            yield future.result()
+    _FORKED_PROJECT = project if method == "fork" else None  # forked workers inherit it, loaded
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = [pool.submit(_build_in_worker, str(project.dir.root), options, card_ids, lang, names) for lang in options.langs]
+            for future in futures:
+                yield future.result()
+    finally:
+        _FORKED_PROJECT = None
+
+
+_FORKED_PROJECT = None
 
 
 def _build_in_worker(root: str, options, card_ids: list[str], lang: str, names):
-    """One language in a worker process (which loads the game directory itself)."""
+    """One language in a worker process: the project inherited from a fork, or loaded afresh."""
     from .project import load
 
-    project = load(root)
+    project = _FORKED_PROJECT or load(root)
     run = [project.game.card(i) for i in card_ids]
     return build_language(project, options, run, lang, names)
 
