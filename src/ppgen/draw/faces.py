@@ -17,7 +17,6 @@ a one-card PDF; `render_faces_pdf` writes one page per face.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -25,26 +24,15 @@ from typing import Protocol
 from ..errors import UsageError
 from ..templates import MM
 
-CARD_SIZES = {  # trimmed card sizes in mm
-    "poker": (63.0, 88.0),
-    "bridge": (57.0, 89.0),
-    "mini": (44.0, 63.0),
-    "tarot": (70.0, 120.0),
-}
-_WXH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*$")
-
-
 def card_size_mm(size: str) -> tuple[float, float]:
-    """poker | bridge | mini | tarot | WxH (mm, e.g. 63x88) → (width, height) in mm."""
-    if size in CARD_SIZES:
-        return CARD_SIZES[size]
-    m = _WXH.match(size)
-    if m:
-        w, h = float(m.group(1)), float(m.group(2))
-        if 20 <= w <= 300 and 20 <= h <= 300:
-            return (w, h)
-        raise UsageError(f"card size {size}: width and height must be between 20 and 300 mm")
-    raise UsageError(f"unknown card size '{size}': use {', '.join(CARD_SIZES)} or WxH in mm, e.g. 63x88")
+    """poker | bridge | mini | tarot | WxH (mm, e.g. 63x88) → (width, height) in mm (impose's sizes)."""
+    from ..impose import parse_card_size
+
+    try:
+        card = parse_card_size(size)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return (card.width, card.height)
 
 
 @dataclass(frozen=True)
