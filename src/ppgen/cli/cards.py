@@ -42,3 +42,4 @@ def cards_command(ui, lang, faction, fmt):
     missing = project.locale(lang).fallbacks
     if missing:
         ui.warn(f"{len(missing)} text{'s' if len(missing) != 1 else ''} not translated into {lang}; shown in English")
+    ui.summary(f"{len(rows)} card{'s' if len(rows) != 1 else ''}" + (f" of {faction}" if faction else "") + f" ({lang})")
