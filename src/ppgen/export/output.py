@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from ..errors import UsageError
 from ..files import ensure_folder, write_atomic
 from ..report import BuildReport
 
@@ -33,8 +34,14 @@ class ExportResult:
 
 def checked_folder(folder: Path) -> Path:
     """Create `folder` (and parents) now, before any rendering, or raise a UsageError saying why not."""
-    ensure_folder(Path(folder))
-    return Path(folder)
+    folder = Path(folder)
+    for parent in (folder, *folder.parents):  # name the file in the way, not just "Not a directory"
+        if parent.exists():
+            if not parent.is_dir():
+                raise UsageError(f"cannot write into {folder}: {parent} is a file, not a folder")
+            break
+    ensure_folder(folder)
+    return folder
 
 
 def write_all(outputs: Sequence[tuple[Path, bytes | str]], result: ExportResult) -> None:
