@@ -203,7 +203,7 @@ def test_png_no_partial_file_when_writing_fails(project, tmp_path, monkeypatch):
 
     monkeypatch.setattr(files.os, "replace", failing)
     cards = [project.game.card(i) for i in KINDS.values()]
-    with pytest.raises(OSError):
+    with pytest.raises(UsageError, match=r"cannot write .*: No space left on device \(2 complete files"):
         export.export_png(project, "en", tmp_path, export.card_image("poker", 0, 72), cards, jobs=1)
     written = sorted(p.name for p in tmp_path.iterdir())
     assert written == sorted(Path(p).name for p in renames[:2])  # two complete files, no .part left
@@ -365,6 +365,12 @@ def test_tts_more_than_one_sheet(project, tmp_path):
     deck = json.loads((tmp_path / "all-en.json").read_text(encoding="utf-8"))["ObjectStates"][0]
     assert sorted(deck["CustomDeck"]) == ["1", "2", "3"]
     assert deck["DeckIDs"][68:71] == [168, 200, 201]
+
+
+def test_tts_empty_deck_refused(project, tmp_path):
+    with pytest.raises(UsageError, match="holds no cards"):
+        export.export_tts(project, "en", "none", "None", [(project.game.card("testudo"), 0)], tmp_path / "none", HOME_CARD)
+    assert not (tmp_path / "none").exists()
 
 
 def test_tts_one_card_is_a_card_not_a_deck(project, tmp_path):

@@ -33,6 +33,7 @@ from typing import Callable, Sequence
 from urllib.parse import quote
 
 from ..draw.faces import CardGeometry
+from ..errors import UsageError
 from .output import ExportResult, checked_folder, write_all
 from .raster import faces_pdf, fitted_raster, png_bytes, px, render_images
 
@@ -123,11 +124,11 @@ def export_tts(project, lang: str, deck: str, title: str, cards: Sequence[tuple]
 
     from ..draw.faces import back_face, front_face
 
-    folder = checked_folder(folder)
-    result = ExportResult()
     cards = [(card, copies) for card, copies in cards if copies > 0]
     if not cards:
-        raise ValueError(f"deck {deck} has no cards")
+        raise UsageError(f"nothing to export: deck {deck} holds no cards")
+    folder = checked_folder(folder)
+    result = ExportResult()
     geometry = CardGeometry.from_mm(*card_mm)
     max_cell_w = px(geometry.trim_w, MAX_CELL_DPI)
     counts = split_sheets(len(cards))
