@@ -236,8 +236,7 @@ def test_tts_grid_fits(cards):
     assert grid.width <= 4096 and grid.height <= 4096
     assert grid.cell_w <= 744
     assert abs(grid.cell_h - grid.cell_w * 88 / 63) <= 0.5  # the card's proportions
-    smaller = [export.plan_grid(cards, 63, 88, 744)]  # deterministic
-    assert smaller[0] == grid
+    assert export.plan_grid(cards, 63, 88, 744) == grid  # deterministic
 
 
 def test_tts_grid_examples():

@@ -76,7 +76,7 @@ def png_command(ui, lang, out, card_size, dpi, bleed, factions, jobs):
         result = export_png(project, lang, folder, image, cards, jobs=jobs or default_jobs(),
                             progress=lambda d, t, lang=lang: ui.progress(d, t, f"{lang}: rendering"))
         ui.end_progress()
-        total.add(project, result, folder)
+        total.add(result, folder)
     _finish(ui, project, total, f"{image.size.width} × {image.size.height} px")
 
 
@@ -126,7 +126,7 @@ def tts_command(ui, lang, out, factions, deck_path, force, base_url):
             result = export_tts(project, lang, name, title, cards, folder, card_mm, base_url,
                                 progress=lambda d, t, what=f"{lang}: {name}": ui.progress(d, t, what))
             ui.end_progress()
-            total.add(project, result, folder)
+            total.add(result, folder)
     _finish(ui, project, total, f"{len(decks) * len(options.langs)} deck{'s' if len(decks) * len(options.langs) != 1 else ''}")
 
 
@@ -159,7 +159,7 @@ def contact_command(ui, lang, out, factions, dpi):
         result = export_contact(project, lang, chosen, folder, card_mm, dpi,
                                 progress=lambda d, t, lang=lang: ui.progress(d, t, f"{lang}: contact sheets"))
         ui.end_progress()
-        total.add(project, result, folder)
+        total.add(result, folder)
     _finish(ui, project, total, f"{len(chosen)} faction{'s' if len(chosen) != 1 else ''}")
 
 
@@ -229,7 +229,7 @@ class _Total:
         self.result = ExportResult()
         self.folders: list[Path] = []
 
-    def add(self, project, result, folder: Path) -> None:
+    def add(self, result, folder: Path) -> None:
         self.result.add(result)
         self.folders.append(folder)
 
