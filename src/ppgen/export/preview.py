@@ -1,0 +1,62 @@
+"""`ppgen preview`: one card as a PNG, the quickest way to see an edit.
+
+The card is named as players name it (decks/names.py): its id, its collector
+code, or its name in any language. An unknown name gets "did you mean"
+suggestions, a name several cards share lists them all; nothing is guessed.
+The card is laid out at the build's card size (ppgen.yaml `build.card_size`),
+so the preview shows the line breaks the printed PDF has.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..draw.faces import CardGeometry
+from ..errors import UsageError
+from .output import ExportResult, checked_folder, write_all
+from .raster import card_raster, faces_pdf, png_bytes, render_images
+
+
+def find_card(project, text: str, lang: str | None = None):
+    """The card `text` names (id, code, or name in any language), or a UsageError that helps."""
+    from ..decks.names import names_for
+
+    lang = lang or project.config.source_language
+    match = names_for(project).cards.lookup(text)
+    if match.found:
+        return project.game.card(match.found)
+    shown = lambda card_id, in_lang=None: _card_label(project, project.game.card(card_id), in_lang or lang)  # noqa: E731
+    if match.ids:
+        listed = "; ".join(shown(i) for i in match.ids)
+        raise UsageError(f"'{text}' names {len(match.ids)} cards: {listed}; name one by its code")
+    hint = ""
+    if match.suggestions:
+        hint = "; did you mean " + " or ".join(shown(i, in_lang or None) for i, in_lang in match.suggestions) + "?"
+    raise UsageError(f"no card is called '{text}'{hint} (`ppgen cards --lang {lang}` lists every card)")
+
+
+def _card_label(project, card, lang: str) -> str:
+    return f"{project.card_name(card, lang)} ({card.code})"
+
+
+def preview(project, text: str, lang: str, target: Path, card_mm: tuple[float, float], dpi: float = 300) -> tuple:
+    """Render the card `text` names, in `lang`, to a PNG; return (card, path, result).
+
+    target: a `.png` file, or a folder that receives `<CODE>.png`.
+    """
+    from ..draw.faces import front_face
+    from .png import check_dpi
+
+    card = find_card(project, text, lang)
+    dpi = check_dpi(dpi)
+    target = Path(target)
+    path = target if target.suffix.lower() == ".png" else target / f"{card.code}.png"
+    checked_folder(path.parent)
+    result = ExportResult()
+    geometry = CardGeometry.from_mm(*card_mm)
+    with result.report.fallbacks_of(project.locale(lang)):
+        face = front_face(project, card, lang, geometry, result.report)
+        pdf = faces_pdf(project, [face], geometry, lang)
+    size = card_raster(geometry, dpi)
+    image = render_images(pdf, size)[0]
+    write_all([(path, png_bytes(image, size.dpi))], result)
+    return card, path, result

@@ -1,0 +1,154 @@
+"""Card faces as pictures: drawn into a PDF exactly as the build draws them, then rasterised.
+
+There is one drawing path. A face (`draw.faces.front_face` / `back_face`) is
+recorded once as a PDF form, as on the card sheets, and placed alone on a page
+the size of its bleed box; PDFium (pypdfium2) renders that page to a bitmap of
+an exact pixel size. Nothing here draws a card a second way.
+
+    size = card_raster(geometry, dpi=300)           # pixels: round(inches × dpi), half up
+    pdf = faces_pdf(project, faces, geometry, lang)  # bytes: one page per face
+    images = render_images(pdf, size)                # PIL RGB images, size.pixels each
+    pngs = render_pngs(pdf, size, jobs=2)            # PNG bytes, encoded in worker processes
+
+PNG bytes are reproducible: no timestamp or text chunk, a fixed compression
+level, and the resolution (pHYs) of the size rendered at.
+"""
+from __future__ import annotations
+
+import io
+import math
+import os
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Callable, Sequence
+
+from ..draw.faces import CardGeometry
+
+PNG_COMPRESS_LEVEL = 6  # zlib level: fixed, so the same pixels always give the same bytes
+MIN_PAGES_PER_WORKER = 8  # below this, a worker process costs more than it saves
+
+Progress = Callable[[int, int], None]
+
+
+def px(points: float, dpi: float) -> int:
+    """A length in points as whole pixels at `dpi`, rounded half up (2.75 in × 300 = 825)."""
+    value = Decimal(repr(points)) / Decimal(72) * Decimal(repr(dpi))
+    return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+@dataclass(frozen=True)
+class RasterSize:
+    """The pixel size a face is rendered at, and the resolution written into its PNG."""
+
+    width: int
+    height: int
+    dpi: float
+
+    @property
+    def pixels(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+
+def card_raster(geometry: CardGeometry, dpi: float) -> RasterSize:
+    """The bleed box of `geometry` at `dpi`, each side rounded to whole pixels."""
+    return RasterSize(px(geometry.width, dpi), px(geometry.height, dpi), dpi)
+
+
+def fitted_raster(geometry: CardGeometry, width: int, height: int) -> RasterSize:
+    """A fixed pixel size (a TTS cell), with the resolution it works out to."""
+    return RasterSize(width, height, round(width / geometry.width * 72, 2))
+
+
+# ── drawing: the faces as a PDF ────────────────────────────────────────────
+def faces_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str) -> bytes:
+    """One page per face, the size of its bleed box; each distinct face drawn once as a form."""
+    from ..parts import new_document
+
+    doc = new_document(project, lang, f"{project.config.game} — card faces ({lang})")
+    b = geometry.bleed
+    for face in faces:
+        doc.define_form(face.key, geometry.width, geometry.height, face.draw)
+        doc.begin_page(geometry.width, geometry.height, trim_box=(b, b, b + geometry.trim_w, b + geometry.trim_h),
+                       bleed_box=(0, 0, geometry.width, geometry.height))
+        doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
+        doc.end_page()
+    return doc.data()
+
+
+# ── rasterising ────────────────────────────────────────────────────────────
+def render_page(pdf, index: int, size: RasterSize):
+    """Page `index` of an open pypdfium2 document, stretched to exactly `size` pixels (RGB)."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    w, h = size.pixels
+    page = pdf[index]
+    try:
+        bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR)
+        bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
+        # Size given in pixels (not a scale factor): pypdfium2's render() rounds page × scale
+        # up, which can add a pixel; PDFium maps the page onto exactly w × h here.
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0, pdfium_c.FPDF_ANNOT)
+        return bitmap.to_pil().convert("RGB")
+    finally:
+        page.close()
+
+
+def render_images(pdf_data: bytes, size: RasterSize, pages: Sequence[int] | None = None, progress: Progress | None = None) -> list:
+    """Every page (or `pages`) of a PDF as a PIL image of `size`."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(pdf_data)
+    try:
+        indices = list(range(len(pdf))) if pages is None else list(pages)
+        out = []
+        for n, i in enumerate(indices, 1):
+            out.append(render_page(pdf, i, size))
+            if progress:
+                progress(n, len(indices))
+        return out
+    finally:
+        pdf.close()
+
+
+def png_bytes(image, dpi: float | None = None) -> bytes:
+    """A PIL image as PNG bytes, reproducibly (no timestamp, fixed compression)."""
+    buffer = io.BytesIO()
+    options = {"optimize": False, "compress_level": PNG_COMPRESS_LEVEL}
+    if dpi:
+        options["dpi"] = (dpi, dpi)
+    image.save(buffer, "PNG", **options)
+    return buffer.getvalue()
+
+
+def render_pngs(pdf_data: bytes, size: RasterSize, jobs: int = 1, progress: Progress | None = None) -> list[bytes]:
+    """Every page of a PDF as PNG bytes; with `jobs` > 1, rendered and encoded in worker processes."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(pdf_data)
+    count = len(pdf)
+    pdf.close()
+    jobs = max(1, min(jobs, count // MIN_PAGES_PER_WORKER))
+    if jobs == 1:
+        return [png_bytes(image, size.dpi) for image in render_images(pdf_data, size, progress=progress)]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    chunk = max(1, math.ceil(count / (jobs * 4)))  # small chunks: progress moves, workers stay busy
+    chunks = [list(range(i, min(i + chunk, count))) for i in range(0, count, chunk)]
+    out: list[bytes] = []
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method)) as pool:
+        for result in pool.map(_pngs_of_pages, [pdf_data] * len(chunks), [size] * len(chunks), chunks):
+            out.extend(result)
+            if progress:
+                progress(len(out), count)
+    return out
+
+
+def _pngs_of_pages(pdf_data: bytes, size: RasterSize, pages: list[int]) -> list[bytes]:
+    return [png_bytes(image, size.dpi) for image in render_images(pdf_data, size, pages)]
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
