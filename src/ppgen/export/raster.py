@@ -67,7 +67,7 @@ def faces_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str) -> by
     doc = new_document(project, lang, f"{project.config.game} — card faces ({lang})")
     b = geometry.bleed
     for face in faces:
-        doc.define_form(face.key, geometry.width, geometry.height, face.draw)
+        doc.define_face(face, geometry.width, geometry.height)
         doc.begin_page(geometry.width, geometry.height, trim_box=(b, b, b + geometry.trim_w, b + geometry.trim_h),
                        bleed_box=(0, 0, geometry.width, geometry.height))
         doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
