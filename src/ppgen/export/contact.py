@@ -39,6 +39,7 @@ def contact_sheet(project, lang: str, faction: str, card_mm: tuple[float, float]
         faces = [front_face(project, card, lang, geometry, report) for card in cards]
         pdf = faces_pdf(project, faces, geometry, lang)
         title = f"{loc.get(f'faction.{faction}')} — {loc.get('language.name')}"
+        count = loc.format("export.contact-count", cards=len(cards), copies=sum(card.copies for card in cards))
     size = card_raster(geometry, dpi)
     images = render_images(pdf, size)
 
@@ -50,8 +51,7 @@ def contact_sheet(project, lang: str, faction: str, card_mm: tuple[float, float]
     height = header_h + rows * (size.height + label_h + gap) + gap
     sheet = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(sheet)
-    copies = sum(card.copies for card in cards)
-    header = f"{title}  ·  {len(cards)} cards, {copies} in the starter deck"
+    header = f"{title}  ·  {count}"
     draw_text(draw, (gap, round(header_h * 0.62)), header, project.fonts.chain(lang, "title"), round(30 * unit), INK)
     label_font = project.fonts.chain(project.config.source_language, "bold")
     for i, (card, image) in enumerate(zip(cards, images)):
