@@ -45,6 +45,18 @@ class PpgenError(Exception):
 
     exit_code = 2
 
+    def __reduce__(self):
+        # Pickled whole (message and attributes, e.g. DataError.problems): a language built
+        # in a worker process hands its error to the parent, which reports it like any other.
+        return (_rebuild_error, (type(self), self.args, self.__dict__))
+
+
+def _rebuild_error(cls, args, state):
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
+
 
 class DataError(PpgenError):
     """One or more problems in a file a person wrote (exit code 2)."""

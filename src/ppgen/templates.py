@@ -76,7 +76,7 @@ def _per_language_check(v):
     values = v.values() if isinstance(v, dict) else [v]
     if isinstance(v, dict) and "default" not in v:
         return "needs a 'default' when given per language, e.g. {default: 9.8, zh: 6.5}"
-    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0 for x in values):
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x < float("inf") for x in values):
         return "must be a number of ems (0 or more), or a mapping of language codes to such numbers"
     return None
 

@@ -84,7 +84,7 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
         what = exc.problem or "invalid YAML"
         if exc.context and exc.context not in what:
             what = f"{what} ({exc.context})"
-        if "\t" in text and "tab" in str(exc).lower():
+        if "\t" in text and ("tab" in str(exc).lower() or _tab_near(text, line, col)):
             what += "; indent with spaces, not tabs"
         raise DataError([Problem(shown, line, col, what, "yaml")]) from None
     except yaml.YAMLError as exc:
@@ -106,6 +106,12 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     if problems:
         raise DataError(problems)
     return doc
+
+
+def _tab_near(text: str, line: int, col: int) -> bool:
+    """Whether the line of a YAML error has a tab up to the error's column (its indentation)."""
+    lines = text.split("\n")
+    return 0 < line <= len(lines) and "\t" in lines[line - 1][: max(col, 1)]
 
 
 _constructor = SafeConstructor()

@@ -50,10 +50,7 @@ def main(argv=None) -> None:
     _register()
     try:
         code = main_group.main(args=argv, prog_name="ppgen", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
-    except KeyboardInterrupt:
+    except (click.exceptions.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
         click.echo("interrupted; no output was left half-written", err=True)
         sys.exit(130)
     except click.exceptions.Exit as exc:
