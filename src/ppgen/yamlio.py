@@ -86,7 +86,17 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
             what = f"{what} ({exc.context})"
         if "\t" in text and ("tab" in str(exc).lower() or _tab_near(text, line, col)):
             what += "; indent with spaces, not tabs"
+        elif col > 1024 and exc.problem in ("mapping values are not allowed in this context", "could not find expected ':'"):
+            what += "; a key may be at most 1024 characters long"
         raise DataError([Problem(shown, line, col, what, "yaml")]) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. a raw control character
+        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        at = exc.position  # a character index (PyYAML) or a UTF-8 byte offset (libyaml)
+        if not (0 <= at < len(text) and ord(text[at]) == char):
+            at = len(text.encode("utf-8")[: exc.position].decode("utf-8", "ignore"))
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        raise DataError([Problem(shown, line, col, f"character U+{char:04X} is not allowed in YAML ({exc.reason}); remove it", "yaml")]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(shown, 0, 0, f"invalid YAML: {exc}", "yaml")]) from None
     except RecursionError:
