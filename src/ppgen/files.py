@@ -26,7 +26,9 @@ def read_text(path: Path, root: Path | None = None, max_bytes: int = MAX_INPUT_B
         with open(path, "rb") as fh:
             raw = fh.read(max_bytes + 1)
     except FileNotFoundError:
-        raise DataError([Problem(shown, 0, 0, "file not found", "io")]) from None
+        folder = Path(path).parent
+        why = "file not found" if folder.is_dir() else f"file not found: there is no folder {display_path(folder, root)}"
+        raise DataError([Problem(shown, 0, 0, why, "io")]) from None
     except IsADirectoryError:
         raise DataError([Problem(shown, 0, 0, "is a folder, not a file", "io")]) from None
     except OSError as exc:
