@@ -222,7 +222,7 @@ def test_deep_nesting(game, name):
     if inp.yaml:
         assert kind == "error" and "nesting" in str(value)
     elif name == "text decklist":
-        assert kind == "ok" and [code for code, _ in value[4]] == ["unknown-field", "empty"]  # reported, not read
+        assert kind == "ok" and [code for code, _ in value[4]] == ["bad-line"]  # reported, not read
     else:
         assert kind == "error" and "not a PO line" in str(value)
     nested_blocks = b"".join(b" " * i + b"k:\n" for i in range(200))
@@ -348,3 +348,31 @@ def test_po_file_errors_name_it_as_the_user_wrote_it(game):
     (game / "ja.po").write_bytes(b"\x00\x01binary")
     kind, err = outcome(INPUTS["PO file"], game)
     assert kind == "error" and str(err).startswith("ja.po: ")
+
+
+def test_a_line_with_a_wall_of_spaces_is_read_not_hung_on(game, tmp_path):
+    """The line patterns were quadratic in a run of spaces: a 3-million-space line took hours.
+    A line longer than any card line is now reported as unreadable, shortened. (The timeout
+    guards against a hang; it is not a speed test.)"""
+    deck = tmp_path / "wall.txt"
+    deck.write_text("primary: Rome\n3 Hastati" + " \t" * 1_500_000 + "Line\n2 Legionary Cohort\n", encoding="utf-8")
+    result = run_ppgen("validate", deck, "--format", "json", root=game, timeout=120)
+    assert_no_crash(result)
+    import json
+
+    (report,) = json.loads(result.stdout)["decks"]
+    bad = [p for p in report["problems"] if p["code"] == "bad-line"]
+    assert [(p["line"], p["col"]) for p in bad] == [(2, 1)] and len(bad[0]["message"]) < 200
+    assert report["summary"]["total"] == 2  # the next line was read
+
+
+@pytest.mark.parametrize("fmt", ["txt", "yaml"])
+def test_a_decklist_of_thousands_of_lines_is_refused(game, tmp_path, fmt):
+    deck = tmp_path / f"huge.{fmt}"
+    if fmt == "txt":
+        deck.write_text("1 Hastati Line\n" * 100_000, encoding="utf-8")
+    else:
+        deck.write_text("cards:\n" + "".join(f"  card {i}: 1\n" for i in range(5000)), encoding="utf-8")
+    result = run_ppgen("validate", deck, root=game, timeout=120)
+    line = 2001 if fmt == "txt" else 2002
+    assert_clean_error(result, "more than 2000 lines to read", where=rf"huge\.{fmt}:{line}:\d+: error\[too-long\]")
