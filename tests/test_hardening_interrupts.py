@@ -68,9 +68,10 @@ def wait_for(proc, needle: str, timeout: float = 120) -> str:
 
 
 # ── SIGINT ─────────────────────────────────────────────────────────────────
-@pytest.mark.parametrize("target", ["group", "parent"])
+@pytest.mark.parametrize("target", ["group", "parent", "terminate"])
 def test_ctrl_c_during_a_build_leaves_only_complete_pdfs(tmp_path, small_pdf, target):
-    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it; or to ppgen alone) at
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it; or to ppgen alone;
+    or SIGTERM, as `kill` sends it) at
     several moments of a four-language build in worker processes: exit 130, "interrupted", every
     PDF in out/ complete (the previous one or one written before the signal: nothing is written
     after it), no temporary file, no worker process left."""
@@ -85,8 +86,10 @@ def test_ctrl_c_during_a_build_leaves_only_complete_pdfs(tmp_path, small_pdf, ta
             signalled = time.time()
             if target == "group":
                 os.killpg(proc.pid, signal.SIGINT)
-            else:
+            elif target == "parent":
                 proc.send_signal(signal.SIGINT)
+            else:  # `kill PID`, a CI timeout: the same as Ctrl-C
+                proc.send_signal(signal.SIGTERM)
             _, err = proc.communicate(timeout=120)
         finally:
             if proc.poll() is None:

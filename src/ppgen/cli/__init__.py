@@ -48,6 +48,7 @@ def main_group(ctx, root, quiet, debug):
 def main(argv=None) -> None:
     """Entry point: run the CLI; turn ppgen errors into messages and exit codes."""
     _register()
+    _terminate_like_ctrl_c()
     try:
         code = main_group.main(args=argv, prog_name="ppgen", standalone_mode=False)
     except (click.exceptions.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
@@ -76,6 +77,21 @@ def main(argv=None) -> None:
         UI().error(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details; please report it)")
         sys.exit(3)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _terminate_like_ctrl_c() -> None:
+    """SIGTERM (`kill`, a CI timeout) stops ppgen the way Ctrl-C does: temporary files are
+    removed and nothing is left half-written (Python's default would end at once)."""
+    import signal
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    if hasattr(signal, "SIGTERM"):
+        try:
+            signal.signal(signal.SIGTERM, stop)
+        except ValueError:  # not the main thread (ppgen called from a thread): leave it as it is
+            pass
 
 
 _registered = False
