@@ -9,7 +9,8 @@ The build, stage by stage (see `build()` and `build_language()`):
     assemble → parts.assemble(): all parts in one PDF with an outline
     write    → files.write_atomic(); nothing of a language is written under --strict when it has warnings
 
-Languages are built in parallel processes (one per core) when there are several.
+Languages are drawn in parallel processes (one per core) when there are several, and written
+by this process only: Ctrl-C or a failed write stops the workers and leaves no half-written file.
 
 Output, per language: `<out>/<lang>/ancient-duel-<lang>.pdf` (every part) and the parts
 `rulebook-<lang>.pdf`, `mats-<lang>.pdf`, `score-sheet-<lang>.pdf`, `cards-<lang>.pdf`
@@ -239,8 +240,12 @@ def _run_languages(project, options, run, names, jobs):
         for lang in options.langs:
             yield write_language(draw_language(project, options, run, lang, names))
         return
-    for drawn in _draw_in_workers(project, options, run, names, jobs):
-        yield write_language(drawn)
+    drawn_languages = _draw_in_workers(project, options, run, names, jobs)
+    try:
+        for drawn in drawn_languages:
+            yield write_language(drawn)
+    finally:
+        drawn_languages.close()  # a failed write stops the workers too
 
 
 def _draw_in_workers(project, options, run, names, jobs):
