@@ -8,9 +8,6 @@ through the command line it is a clean error (exit 2, file:line:col, no tracebac
 """
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable

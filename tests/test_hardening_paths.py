@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-import ppgen
 from ppgen.build import BuildOptions, build
 from ppgen.errors import UsageError
 

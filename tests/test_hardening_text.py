@@ -126,7 +126,7 @@ def test_emoji_a_font_has_is_printed(game_copy, tmp_path):
 
 
 # ── very long words are broken, never drawn outside their box ──────────────
-def char_boxes(pdf: Path, chars: str, page: int = None) -> list[tuple[str, float, float, float, float]]:
+def char_boxes(pdf: Path, chars: str, page: int | None = None) -> list[tuple[str, float, float, float, float]]:
     """(char, left, bottom, right, top) in points of every character of `chars` drawn in the PDF."""
     import pypdfium2 as pdfium
 
@@ -135,7 +135,6 @@ def char_boxes(pdf: Path, chars: str, page: int = None) -> list[tuple[str, float
     try:
         for i in range(len(doc)) if page is None else [page]:
             tp = doc[i].get_textpage()
-            text = tp.get_text_range()
             for j in range(tp.count_chars()):
                 ch = tp.get_text_range(j, 1)
                 if ch and ch in chars:
@@ -171,7 +170,6 @@ def test_very_long_words_on_a_card_are_broken_inside_their_boxes(game_copy, tmp_
 
 
 def test_a_very_long_word_in_the_rulebook_stays_inside_the_text_frame(game_copy, tmp_path):
-    from ppgen.draw.mat import load_look  # noqa: F401  (the rulebook style is read below)
     from ppgen.draw.rulebook import STYLE_SPEC
     from ppgen.draw.standalone import write_part
     from ppgen.draw.style import load_template, mm
