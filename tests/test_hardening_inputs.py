@@ -329,6 +329,21 @@ def test_nan_in_a_per_language_number_is_refused(game):
     assert "keyword_max" in str(exc.value)
 
 
+@pytest.mark.parametrize("value", ["0", "{default: 0, ja: 8.5}"])
+def test_a_name_kept_on_one_line_down_to_size_zero_is_refused(game, value):
+    """Found by the fuzz test: single_line_min 0 divided by zero when a name was laid out."""
+    from ppgen.templates import read_card_template
+
+    path = game / "templates" / "card.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = next(l for l in text.split("\n") if l.strip().startswith("single_line_min:"))
+    path.write_text(text.replace(old, old.split(":")[0] + f": {value}", 1), encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        read_card_template(path, game)
+    (problem,) = exc.value.problems
+    assert "'single_line_min' must be a type size in points (more than 0)" in problem.message
+
+
 @pytest.mark.parametrize("value", ["0", "0.001"])
 def test_score_sheet_rows_too_thin_are_refused(game, tmp_path, value):
     """row_height 0 divided by zero; 0.001 mm asked for 250 000 rows (a hang)."""
