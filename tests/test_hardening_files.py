@@ -5,12 +5,14 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import ppgen
 from ppgen.errors import DataError
 from ppgen.yamlio import parse_yaml
+
+from fuzzing import fuzz
 
 
 def load_error(game_copy) -> DataError:
@@ -123,7 +125,7 @@ def test_locale_entry_of_wrong_shape(game_copy):
 yaml_chars = st.sampled_from(list(":-[]{}#&*!|>'\"%@`,?\n\t ") + list("abcxyz019") + ["é", "日", "\u202e", "\x00"])
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz(300)
 @given(st.text(yaml_chars, max_size=200))
 def test_fuzz_yaml_loader(text):
     try:
@@ -133,7 +135,7 @@ def test_fuzz_yaml_loader(text):
         assert exc.problems and all(p.file == "fuzz.yaml" for p in exc.problems)
 
 
-@settings(max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", 60)), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@fuzz(60)
 @given(data=st.data())
 def test_fuzz_card_database_values(game_copy, data):
     """Replace one value in cards.yaml by something of another type: DataError or a valid load."""

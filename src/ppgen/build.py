@@ -9,7 +9,8 @@ The build, stage by stage (see `build()` and `build_language()`):
     assemble → parts.assemble(): all parts in one PDF with an outline
     write    → files.write_atomic(); nothing of a language is written under --strict when it has warnings
 
-Languages are built in parallel processes (one per core) when there are several.
+Languages are drawn in parallel processes (one per core) when there are several, and written
+by this process only: Ctrl-C or a failed write stops the workers and leaves no half-written file.
 
 Output, per language: `<out>/<lang>/ancient-duel-<lang>.pdf` (every part) and the parts
 `rulebook-<lang>.pdf`, `mats-<lang>.pdf`, `score-sheet-<lang>.pdf`, `cards-<lang>.pdf`
@@ -232,38 +233,89 @@ def slug(text: str) -> str:
 
 
 def _run_languages(project, options, run, names, jobs):
-    """Yield (files, warnings) per language: in this process, or in `jobs` worker processes."""
+    """Yield (files, warnings) per language, in order: drawn in this process or in `jobs`
+    worker processes, always written here (a worker never writes a file, so stopping
+    one can never leave anything half-written)."""
     if jobs <= 1:
         for lang in options.langs:
-            yield build_language(project, options, run, lang, names)
+            yield write_language(draw_language(project, options, run, lang, names))
         return
+    drawn_languages = _draw_in_workers(project, options, run, names, jobs)
+    try:
+        for drawn in drawn_languages:
+            yield write_language(drawn)
+    finally:
+        drawn_languages.close()  # a failed write stops the workers too
+
+
+def _draw_in_workers(project, options, run, names, jobs):
+    """Each language drawn in a worker process. Workers ignore SIGINT: Ctrl-C (which a
+    terminal sends to every process of the group) interrupts this process only, which
+    then stops the workers at once and re-raises; results not yet written are dropped."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    global _FORKED_PROJECT
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     card_ids = [c.id for c in run]
+    global _FORKED_PROJECT
     _FORKED_PROJECT = project if method == "fork" else None  # forked workers inherit it, loaded
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_ignores_sigint)
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = [pool.submit(_build_in_worker, str(project.dir.root), options, card_ids, lang, names) for lang in options.langs]
-            for future in futures:
-                yield future.result()
+        with _sigint_blocked():  # workers start with SIGINT blocked, until they ignore it
+            futures = [pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, lang, names)
+                       for lang in options.langs]
+        for future in futures:
+            yield future.result()
+    except BaseException:
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        for process in workers:
+            process.terminate()
+        for process in workers:  # never wait for ever: a signal may have caught a lock half-taken
+            process.join(timeout=5)
+            if process.is_alive():
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
     finally:
         _FORKED_PROJECT = None
+    pool.shutdown(wait=True)
 
 
 _FORKED_PROJECT = None
 
 
-def _build_in_worker(root: str, options, card_ids: list[str], lang: str, names):
+class _sigint_blocked:
+    """Block SIGINT in this thread for the `with` block (POSIX; a no-op elsewhere)."""
+
+    def __enter__(self):
+        import signal
+
+        self.old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hasattr(signal, "pthread_sigmask") else None
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.old)  # a SIGINT that arrived meanwhile is delivered now
+
+
+def _worker_ignores_sigint() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent stops a worker with SIGTERM: at once
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _draw_in_worker(root: str, options, card_ids: list[str], lang: str, names):
     """One language in a worker process: the project inherited from a fork, or loaded afresh."""
     from .project import load
 
     project = _FORKED_PROJECT or load(root)
     run = [project.game.card(i) for i in card_ids]
-    return build_language(project, options, run, lang, names)
+    return draw_language(project, options, run, lang, names)
 
 
 def select_cards(project, factions: Sequence[str] = (), cards: Sequence[tuple[Card, int]] | None = None) -> list[Card]:
@@ -274,12 +326,26 @@ def select_cards(project, factions: Sequence[str] = (), cards: Sequence[tuple[Ca
     return [card for faction in chosen for card, count in project.game.starter_deck(faction) for _ in range(count)]
 
 
+@dataclass
+class DrawnLanguage:
+    """One language's PDFs, drawn in memory, with where they go; nothing written yet."""
+
+    lang: str
+    outputs: list  # (parts.PartPDF, Path), the assembled set first
+    warnings: list
+    refuse: bool  # --strict and there are warnings: write nothing
+
+
 def build_language(project, options: BuildOptions, run: list[Card], lang: str, names: dict[str, str]):
     """Every part of one language, then the assembled set; written only if --strict allows.
 
     Returns (files, warnings): what was (or, refused by --strict, would have been) written.
     """
-    from .files import write_atomic
+    return write_language(draw_language(project, options, run, lang, names))
+
+
+def draw_language(project, options: BuildOptions, run: list[Card], lang: str, names: dict[str, str]) -> DrawnLanguage:
+    """Every part of one language and the assembled set, as bytes."""
     from .parts import PARTS, assemble
 
     report = BuildReport()
@@ -294,13 +360,19 @@ def build_language(project, options: BuildOptions, run: list[Card], lang: str, n
         whole = type(drawn[0])("set", data, sum(p.pages for p in drawn), title, cards=sum(p.cards for p in drawn),
                                faces=sum(p.faces for p in drawn))
         outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
-    refuse = options.strict and bool(report.warnings)
+    return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.warnings))
+
+
+def write_language(drawn: DrawnLanguage):
+    """Write a drawn language's files (each atomically); returns (files, warnings)."""
+    from .files import write_atomic
+
     files = []
-    for part, path in outputs:
-        if not refuse:
+    for part, path in drawn.outputs:
+        if not drawn.refuse:
             write_atomic(path, part.data)
-        files.append(BuiltFile(lang, path, part.pages, part.cards, part.faces, len(part.data), not refuse, part.name))
-    return files, report.warnings
+        files.append(BuiltFile(drawn.lang, path, part.pages, part.cards, part.faces, len(part.data), not drawn.refuse, part.name))
+    return files, drawn.warnings
 
 
 # ── the calibration page ─────────────────────────────────────────────────────

@@ -6,6 +6,7 @@ Every stage that reads a file a person wrote reports `Problem`s with a
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,7 +28,7 @@ class Problem:
         return self.file
 
     def __str__(self) -> str:  # GNU style, understood by editors
-        return f"{self.where()}: {self.severity}[{self.code}] {self.message}"
+        return f"{self.where()}: {self.severity}[{self.code}] {printable(self.message)}"
 
     def as_dict(self) -> dict:
         return {
@@ -44,6 +45,18 @@ class PpgenError(Exception):
     """Base class of errors ppgen reports to the user without a traceback."""
 
     exit_code = 2
+
+    def __reduce__(self):
+        # Pickled whole (message and attributes, e.g. DataError.problems): a language built
+        # in a worker process hands its error to the parent, which reports it like any other.
+        return (_rebuild_error, (type(self), self.args, self.__dict__))
+
+
+def _rebuild_error(cls, args, state):
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
 
 
 class DataError(PpgenError):
@@ -79,6 +92,17 @@ class ProblemList:
     def raise_if_errors(self) -> None:
         if self.errors:
             raise DataError(self.problems)
+
+
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]")
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """Text a person wrote, as a terminal may show it in a message: control and bidirectional
+    characters as visible escapes (never acted on: an ESC would restyle the terminal, a
+    right-to-left override reverse the line), and at most `limit` characters."""
+    text = _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
 
 
 def display_path(path: Path | str, root: Path | None = None) -> str:

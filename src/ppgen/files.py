@@ -26,7 +26,9 @@ def read_text(path: Path, root: Path | None = None, max_bytes: int = MAX_INPUT_B
         with open(path, "rb") as fh:
             raw = fh.read(max_bytes + 1)
     except FileNotFoundError:
-        raise DataError([Problem(shown, 0, 0, "file not found", "io")]) from None
+        folder = Path(path).parent
+        why = "file not found" if folder.is_dir() else f"file not found: there is no folder {display_path(folder, root)}"
+        raise DataError([Problem(shown, 0, 0, why, "io")]) from None
     except IsADirectoryError:
         raise DataError([Problem(shown, 0, 0, "is a folder, not a file", "io")]) from None
     except OSError as exc:
@@ -59,19 +61,28 @@ def atomic_output(path: Path, mode: str = "wb") -> Iterator:
     """Open a temporary file beside `path`; on success rename it over `path`.
 
     On any exception (including KeyboardInterrupt) the temporary file is removed
-    and `path` is left exactly as it was.
+    and `path` is left exactly as it was. A failing write (disk full, permission
+    denied, a folder in the way) raises UsageError naming the file.
     """
     path = Path(path)
     folder = path.parent
     ensure_folder(folder)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+    if path.is_dir():
+        raise UsageError(f"cannot write {path}: a folder of that name is in the way")
     try:
-        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})) as fh:
-            yield fh
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+    except OSError as exc:
+        raise UsageError(f"cannot write into {folder}: {exc.strerror}") from None
+    try:
+        try:
+            with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})) as fh:
+                yield fh
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise UsageError(f"cannot write {path}: {exc.strerror or exc}; it was left as it was") from None
     except BaseException:
         try:
             os.unlink(tmp)

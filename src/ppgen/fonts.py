@@ -7,6 +7,7 @@ ReportLab embeds every TrueType font as a subset.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -33,6 +34,8 @@ def register_font(path: Path) -> Font:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+    _astral_to_unicode()
+
     name = path.stem
     if not path.is_file():
         raise UsageError(f"font file {path} not found")
@@ -47,6 +50,25 @@ def register_font(path: Path) -> Font:
         raise UsageError(f"cannot use font {path.name}: the file is damaged or not a TrueType font ({type(exc).__name__})") from None
     pdfmetrics.registerFont(font)
     return Font(name, path, frozenset(font.face.charToGlyph))
+
+
+_ASTRAL = re.compile(r"<([0-9A-F]{2})> <([0-9A-F]{5,6})>")
+
+
+@lru_cache(maxsize=None)
+def _astral_to_unicode() -> None:
+    """ReportLab writes a character beyond U+FFFF into a font's ToUnicode map as five hex
+    digits, which PDF readers take for a BMP character (😀 U+1F600 is copied, searched and
+    extracted as ὠ U+1F60). Write it as its UTF-16 surrogate pair, as the PDF format says."""
+    from reportlab.pdfbase import ttfonts
+
+    original = ttfonts.makeToUnicodeCMap
+
+    def utf16(m):
+        code = int(m.group(2), 16) - 0x10000
+        return f"<{m.group(1)}> <{0xD800 + (code >> 10):04X}{0xDC00 + (code & 0x3FF):04X}>"
+
+    ttfonts.makeToUnicodeCMap = lambda fontname, subset: _ASTRAL.sub(utf16, original(fontname, subset))
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ line:col, and returns the values with defaults applied.
 from __future__ import annotations
 
 import difflib
+import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -69,6 +70,9 @@ def check_mapping(doc: Doc, path: tuple, value, spec: dict[str, Field], problems
         out[key] = field.default  # replaced below when the value is good
         if not is_type(item, field.type):
             problems.append(doc.problem(kpath, f"'{key}' must be {type_name(field.type)}, not {describe(item)}", "type"))
+            continue
+        if isinstance(item, float) and not math.isfinite(item):
+            problems.append(doc.problem(kpath, f"'{key}' must be a finite number, not {describe(item)}", "value"))
             continue
         if field.check:
             message = field.check(item)

@@ -21,9 +21,11 @@ Every element except `background` must lie inside the safe zone.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Callable
 
 from .errors import DataError, Problem
 from .schema import Field, check_mapping, did_you_mean, one_of
@@ -72,13 +74,18 @@ def _not_negative(v):
     return None if v >= 0 else f"must not be negative, not {v}"
 
 
-def _per_language_check(v):
-    values = v.values() if isinstance(v, dict) else [v]
-    if isinstance(v, dict) and "default" not in v:
-        return "needs a 'default' when given per language, e.g. {default: 9.8, zh: 6.5}"
-    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0 for x in values):
-        return "must be a number of ems (0 or more), or a mapping of language codes to such numbers"
-    return None
+def _per_language(ok: Callable[[float], bool], what: str):
+    """A check for a number that may differ by language: 9.8, or {default: 9.8, zh: 6.5}."""
+
+    def check(v):
+        values = v.values() if isinstance(v, dict) else [v]
+        if isinstance(v, dict) and "default" not in v:
+            return "needs a 'default' when given per language, e.g. {default: 9.8, zh: 6.5}"
+        if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and ok(x) for x in values):
+            return f"must be {what}, or a mapping of language codes to such numbers"
+        return None
+
+    return check
 
 
 DESIGN_SPEC = {
@@ -92,7 +99,7 @@ STYLE_SPEC = {
     "size": Field(float, True, check=_positive),
     "min_size": Field(float, False, check=_positive, help="shrink down to this size; absent = never shrink"),
     "single_line_min": Field(
-        (float, dict), False, check=lambda v: _per_language_check(v),
+        (float, dict), False, check=_per_language(lambda x: x > 0, "a type size in points (more than 0)"),
         help="prefer one line, shrinking down to this size, before wrapping; a number or per language",
     ),
     "leading": Field(float, False, 1.2, check=_positive),
@@ -100,7 +107,7 @@ STYLE_SPEC = {
     "valign": Field(str, False, "top", check=one_of("top", "middle", "bottom")),
     "colour": Field(str, False, "#000000"),
     "keyword_max": Field(
-        (float, dict), False, 0.0, check=lambda v: _per_language_check(v),
+        (float, dict), False, 0.0, check=_per_language(lambda x: x >= 0, "a number of ems (0 or more)"),
         help="bold a leading 'Keyword:' clause up to this many ems wide (0 = never); "
         "a number, or per language {default: 9.8, zh: 6.5}",
     ),

@@ -84,9 +84,19 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
         what = exc.problem or "invalid YAML"
         if exc.context and exc.context not in what:
             what = f"{what} ({exc.context})"
-        if "\t" in text and "tab" in str(exc).lower():
+        if "\t" in text and ("tab" in str(exc).lower() or _tab_near(text, line, col)):
             what += "; indent with spaces, not tabs"
+        elif col > 1024 and exc.problem in ("mapping values are not allowed in this context", "could not find expected ':'"):
+            what += "; a key may be at most 1024 characters long"
         raise DataError([Problem(shown, line, col, what, "yaml")]) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. a raw control character
+        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        at = exc.position  # a character index (PyYAML) or a UTF-8 byte offset (libyaml)
+        if not (0 <= at < len(text) and ord(text[at]) == char):
+            at = len(text.encode("utf-8")[: exc.position].decode("utf-8", "ignore"))
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        raise DataError([Problem(shown, line, col, f"character U+{char:04X} is not allowed in YAML ({exc.reason}); remove it", "yaml")]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(shown, 0, 0, f"invalid YAML: {exc}", "yaml")]) from None
     except RecursionError:
@@ -106,6 +116,12 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     if problems:
         raise DataError(problems)
     return doc
+
+
+def _tab_near(text: str, line: int, col: int) -> bool:
+    """Whether the line of a YAML error has a tab up to the error's column (its indentation)."""
+    lines = text.split("\n")
+    return 0 < line <= len(lines) and "\t" in lines[line - 1][: max(col, 1)]
 
 
 _constructor = SafeConstructor()

@@ -48,13 +48,13 @@ def main_group(ctx, root, quiet, debug):
 def main(argv=None) -> None:
     """Entry point: run the CLI; turn ppgen errors into messages and exit codes."""
     _register()
+    _terminate_like_ctrl_c()
     try:
         code = main_group.main(args=argv, prog_name="ppgen", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
-    except KeyboardInterrupt:
+    except (click.exceptions.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
         click.echo("interrupted; no output was left half-written", err=True)
+        if argv is None:  # the `ppgen` program: every `finally` has run (temporary files are gone),
+            _exit_now(130)  # so leave without joining threads a signal may have left waiting
         sys.exit(130)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
@@ -79,6 +79,29 @@ def main(argv=None) -> None:
         UI().error(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details; please report it)")
         sys.exit(3)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _terminate_like_ctrl_c() -> None:
+    """SIGTERM (`kill`, a CI timeout) stops ppgen the way Ctrl-C does: temporary files are
+    removed and nothing is left half-written (Python's default would end at once)."""
+    import signal
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    if hasattr(signal, "SIGTERM"):
+        try:
+            signal.signal(signal.SIGTERM, stop)
+        except ValueError:  # not the main thread (ppgen called from a thread): leave it as it is
+            pass
+
+
+def _exit_now(code: int) -> None:
+    import os
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 _registered = False

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from ..errors import Problem
+from ..errors import Problem, printable
 
 
 @dataclass
@@ -28,19 +28,19 @@ class UI:
 
     def info(self, message: str) -> None:
         if not self.quiet:
-            click.echo(message, err=True)
+            click.echo(printable(message), err=True)
 
     def warn(self, message: str) -> None:
         self.warnings += 1
         if not self.quiet:
-            click.echo(f"{self._style('warning', fg='yellow', bold=True)}: {message}", err=True)
+            click.echo(f"{self._style('warning', fg='yellow', bold=True)}: {printable(message)}", err=True)
 
     def error(self, message: str) -> None:
-        click.echo(f"{self._style('error', fg='red', bold=True)}: {message}", err=True)
+        click.echo(f"{self._style('error', fg='red', bold=True)}: {printable(message)}", err=True)
 
     def problem(self, p: Problem) -> None:
         colour = "red" if p.severity == "error" else "yellow"
-        click.echo(f"{self._style(p.where(), bold=True)}: {self._style(p.severity, fg=colour, bold=True)}[{p.code}] {p.message}", err=True)
+        click.echo(f"{self._style(p.where(), bold=True)}: {self._style(p.severity, fg=colour, bold=True)}[{p.code}] {printable(p.message)}", err=True)
 
     def progress(self, done: int, total: int, what: str) -> None:
         """A one-line progress indicator, redrawn in place; only on a terminal."""
@@ -69,4 +69,4 @@ class UI:
             mark = self._style("✓", fg="green", bold=True) if self.tty else "ok:"
         else:
             mark = self._style("✗", fg="red", bold=True) if self.tty else "failed:"
-        click.echo(f"{mark} {message}{tail} ({seconds:.1f} s)", err=True)
+        click.echo(f"{mark} {printable(message)}{tail} ({seconds:.1f} s)", err=True)

@@ -129,7 +129,7 @@ def names_for(project) -> Names:
     return names
 
 
-_NAME_AND_CODE = re.compile(r"^(?P<name>.*?)\s*[(\[]\s*(?P<code>[A-Za-z]{2,5}\s*-?\s*\d{1,3})\s*[)\]]$")
+_NAME_AND_CODE = re.compile(r"^(?P<name>.*?)(?<!\s)\s*[(\[]\s*(?P<code>[A-Za-z]{2,5}\s*-?\s*\d{1,3})\s*[)\]]$")
 
 
 def split_code(text: str) -> tuple[str, str] | None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..errors import DataError, display_path
+from ..errors import DataError, Problem, display_path
 from ..files import read_text
 from ..schema import describe, suggest
 from ..yamlio import Doc, parse_yaml
@@ -38,6 +38,11 @@ from .deck import Deck, Entry, Issue, Ref
 from .names import Names, names_for, nfkc, normalise
 
 FIELDS = ("name", "primary", "games")
+# Bounds that keep a pasted wall of text from taking minutes (the line patterns below are
+# quadratic in a long run of spaces): a card line is a count and a name of a few dozen
+# characters, and a decklist lists a few dozen cards.
+MAX_LINE = 500  # characters; a longer line is reported as unreadable without being parsed
+MAX_LINES = 2000  # lines naming something (cards, fields); more: not a decklist
 YAML_KEYS = FIELDS + ("cards",)
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -46,14 +51,16 @@ _COUNT_LINES = (
     re.compile(rf"^(?P<count>\d{{1,4}})\s*(?:[x×*]|[{_UNIT}])?\s+(?P<name>\S.*)$", re.I),  # 3 Name, 3x Name, 3枚 Name
     re.compile(rf"^(?P<count>\d{{1,4}})\s*[{_UNIT}](?P<name>\S.*)$"),  # 3枚Name
     re.compile(r"^[x×]\s*(?P<count>\d{1,4})\s+(?P<name>\S.*)$", re.I),  # x3 Name
-    re.compile(r"^(?P<name>\S.*?)(?:\s+[x×*]|×)\s*(?P<count>\d{1,4})$", re.I),  # Name x3
-    re.compile(rf"^(?P<name>\S.*?)\s*(?P<count>\d{{1,4}})\s*[{_UNIT}]$"),  # Name 3枚
+    re.compile(r"^(?P<name>\S.*?)(?:(?<!\s)\s+[x×*]|×)\s*(?P<count>\d{1,4})$", re.I),  # Name x3
+    re.compile(rf"^(?P<name>\S.*?)(?<!\s)\s*(?P<count>\d{{1,4}})\s*[{_UNIT}]$"),  # Name 3枚
 )
-_FIELD_LINE = re.compile(r"^(?P<key>[^\d:#/][^:]*?)\s*:\s*(?P<value>.*)$")
+# (?<!\s) before a run of spaces: the run is tried from its start only, so a long run of
+# spaces costs linear time, not quadratic (same matches: a match may always start there).
+_FIELD_LINE = re.compile(r"^(?P<key>[^\d:#/](?:[^:]*[^:\s])?)\s*:\s*(?P<value>.*)$")
 _FULL_COMMENT = re.compile(r"^\s*(?:#|//)")
-_TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
-_NAME_COMMENT = re.compile(r"\s+(?:#|//)(?:\s.*)?$")  # "name: Rome #1" keeps its "#1"
-_HEADER_COUNT = re.compile(r"\s*(?:[(\[]\s*\d+\s*[)\]]|:\s*\d*)\s*$")
+_TRAILING_COMMENT = re.compile(r"(?<!\s)\s+(?:#|//).*$")
+_NAME_COMMENT = re.compile(r"(?<!\s)\s+(?:#|//)(?:\s.*)?$")  # "name: Rome #1" keeps its "#1"
+_HEADER_COUNT = re.compile(r"(?<!\s)\s*(?:[(\[]\s*\d+\s*[)\]]|:\s*\d*)\s*$")
 
 
 def load_deck(project, path: Path | str) -> Deck:
@@ -90,14 +97,26 @@ class _Reader:
 
     # ── text ────────────────────────────────────────────────────────────
     def text(self, text: str) -> None:
+        read = 0
         for number, raw in enumerate(text.split("\n"), 1):
-            line = nfkc(raw).rstrip()
+            line = nfkc(raw).rstrip() if len(raw) <= MAX_LINE else raw.rstrip()  # (a longer line is not read)
             if not line.strip() or _FULL_COMMENT.match(line):
                 continue
+            read += 1
+            if read > MAX_LINES:
+                self.too_long(number, 1)
             indent = len(line) - len(line.lstrip())
             self.text_line(number, indent, line.strip())
 
+    def too_long(self, line: int, col: int) -> None:
+        raise DataError([Problem(self.deck.file, line, col, f"more than {MAX_LINES} lines to read: a decklist lists a few "
+                                 "dozen cards; is this the right file?", "too-long")])
+
     def text_line(self, number: int, indent: int, line: str) -> None:
+        if len(line) > MAX_LINE:
+            self.issue("bad-line", number, indent + 1, text=line, hint="deck.hint.line-format",
+                       hint_params={"example": self.example_line()})
+            return
         field_match = _FIELD_LINE.match(line)
         if field_match:
             name = self.field_name(field_match["key"])
@@ -162,6 +181,8 @@ class _Reader:
                 continue
             vline, vcol = doc.mark((key,))
             self.set_field(key, "" if value is None else nfkc(str(value)).strip(), vline, vcol)
+        if cards is not None and len(cards) > MAX_LINES:
+            self.too_long(*doc.key_mark(("cards", list(cards)[MAX_LINES])))
         for name, value in (cards or {}).items():
             line, col = doc.key_mark(("cards", name))
             count = value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..errors import Problem
+from ..errors import Problem, printable
 from ..project import format_amount
 from .deck import Deck, Issue, Ref
 from .rules import Context, deck_shapes
@@ -133,7 +133,7 @@ class Words:
                 else:
                     items.append(self.value(name, item))
             return self.loc.get(joiner).join(items)
-        return str(value)
+        return printable(str(value), limit=80)
 
     def message(self, issue: Issue) -> str:
         text = self.text(issue.key, **issue.params)
@@ -236,7 +236,7 @@ def report_lines(report: Report, project, lang: str) -> list[str]:
     deck, s = report.deck, report.summary
     kind = words.loc.get(f"deck.type.{report.deck_type}") if report.deck_type else words.loc.get("deck.type.none")
     verdict = words.text("deck.verdict.legal") if report.legal else words.text("deck.verdict.illegal", n=len(report.errors))
-    title = f"{deck.name} — " if deck.name else ""
+    title = f"{printable(deck.name, limit=80)} — " if deck.name else ""
     out = [words.text("deck.headline", file=deck.file, name=title, type=kind, verdict=verdict)]
     for issue in report.issues:
         out.append(issue_line(issue, words, deck.file))

@@ -41,7 +41,9 @@ MAT_SPEC = {
                                       "wound", "die_fill", "facet")},
     "type": {k: length(3, 72) for k in ("title", "zone_label", "heading", "body", "small", "track", "min")},
     "sheet": {
-        **{k: length(0, 100) for k in ("margin", "row_height", "header_height", "turn_column", "energy_column", "life_column")},
+        **{k: length(0, 100) for k in ("margin", "turn_column", "energy_column", "life_column")},
+        # rows are counted by dividing the page by their height: a row must hold handwriting
+        **{k: length(4, 100, help="mm; room to write in") for k in ("row_height", "header_height")},
         **{k: length(3, 72) for k in ("title", "body", "numbers")},
     },
 }

@@ -48,10 +48,10 @@ def write_all(outputs: Sequence[tuple[Path, bytes | str]], result: ExportResult)
     """Write each (path, data) atomically and record it in `result`; a disk error is a UsageError."""
     for path, data in outputs:
         try:
-            write_atomic(path, data)
-        except OSError as exc:
+            write_atomic(path, data)  # a disk error is a UsageError naming the file
+        except UsageError as exc:
             done = f" ({len(result.files)} complete files were written before it)" if result.files else ""
-            raise UsageError(f"cannot write {path}: {exc.strerror or exc}{done}") from None
+            raise UsageError(f"{exc}{done}") from None
         result.files.append(path)
         result.bytes += len(data.encode("utf-8") if isinstance(data, str) else data)
         if path.suffix == ".png":

@@ -114,11 +114,11 @@ def check_po_syntax(text: str, shown: str) -> None:
         raise DataError(problems)
 
 
-def read_po(path: Path, shown: str):
+def read_po(path: Path, shown: str, root: Path | None = None):
     from ..files import read_text
 
     polib = _polib()
-    text = read_text(path)
+    text = read_text(path, root)
     check_po_syntax(text, shown)
     try:
         return polib.pofile(text, wrapwidth=78)
@@ -135,7 +135,7 @@ def import_po(project, po_path: Path, lang: str | None = None, dry_run: bool = F
     po_shown = project.dir.show(po_path)
     if not po_path.is_file():
         raise UsageError(f"{po_path} does not exist")
-    po = read_po(po_path, po_shown)
+    po = read_po(po_path, po_shown, project.dir.root)
     lang = lang or po.metadata.get("Language", "").strip()
     if not lang:
         raise UsageError(f"{po_shown} names no language (no 'Language:' header); pass --lang")

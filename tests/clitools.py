@@ -1,0 +1,72 @@
+"""Running the `ppgen` command in tests, and the one assertion every bad-input test makes.
+
+A clean error: the expected exit code, a message (with `file:line:col` when the
+problem is in a file), and never a Python traceback or an "internal error".
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+TIMEOUT = 300  # seconds: a guard against a hang, never a speed assertion
+
+
+def run_ppgen(*args, root: Path | str | None = None, cwd: Path | str | None = None, timeout: float = TIMEOUT,
+              **popen) -> subprocess.CompletedProcess:
+    """`python -m ppgen [--root ROOT] ARGS...` with output captured as text."""
+    argv = [sys.executable, "-m", "ppgen"] + (["--root", str(root)] if root is not None else []) + [str(a) for a in args]
+    return subprocess.run(argv, capture_output=True, text=True, cwd=cwd, timeout=timeout, **popen)
+
+
+def start_ppgen(*args, root: Path | str | None = None, **popen) -> subprocess.Popen:
+    """`ppgen ARGS...` started in its own process group (so a test can signal it and its workers)."""
+    argv = [sys.executable, "-m", "ppgen"] + (["--root", str(root)] if root is not None else []) + [str(a) for a in args]
+    return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True, **popen)
+
+
+def assert_no_crash(result: subprocess.CompletedProcess) -> None:
+    out = result.stdout + result.stderr
+    assert "Traceback" not in out, out
+    assert "internal error" not in out, out
+
+
+def assert_clean_error(result: subprocess.CompletedProcess, *needles: str, code: int = 2,
+                       where: str | None = None) -> str:
+    """The command failed with exit `code`, said each needle, and named `where` (a regex such
+    as r"templates/card\\.yaml:\\d+:\\d+"); returns what it printed. (Errors go to stderr;
+    `validate` prints its report, problems included, on stdout.)"""
+    assert_no_crash(result)
+    out = result.stderr + result.stdout
+    assert result.returncode == code, (result.returncode, out)
+    for needle in needles:
+        assert needle in out, (needle, out)
+    if where is not None:
+        assert re.search(where, out), (where, out)
+    return out
+
+
+def located(file: str) -> str:
+    """A regex for `file:LINE:COL` (the file as ppgen shows it, relative to the game directory)."""
+    return re.escape(file) + r":\d+:\d+"
+
+
+def leftovers(folder: Path) -> list[Path]:
+    """Temporary files an interrupted write would leave behind (files.atomic_output names them `.NAME.*.part`)."""
+    return sorted(p for p in Path(folder).rglob("*") if p.name.endswith(".part") or p.name.startswith("."))
+
+
+def pdf_files(folder: Path) -> list[Path]:
+    return sorted(Path(folder).rglob("*.pdf"))
+
+
+def process_group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - a process we cannot signal is still alive
+        return True
+    return True

@@ -1,0 +1,244 @@
+"""Interrupted builds, failing writes and concurrent builds never leave a half-written file.
+
+Every file ppgen writes goes through files.atomic_output (a temporary `.NAME.*.part`
+beside the target, renamed over it when complete), and languages drawn in worker
+processes are written by the parent only; these tests check what that promises.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+import ppgen
+from ppgen.build import BuildOptions, build
+from ppgen.errors import UsageError
+
+from clitools import (assert_no_crash, leftovers, pdf_files, process_group_alive, run_ppgen, start_ppgen)
+
+LAYOUT_LINE = "cards per"  # printed just before the drawing starts ("9 poker (63 × 88 mm) cards per A4 page ...")
+
+
+def read_pdf(path: Path) -> int:
+    """The page count of a complete PDF (pypdf in strict mode refuses a truncated one)."""
+    import pypdf
+
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF"), path
+    return len(pypdf.PdfReader(path, strict=True).pages)
+
+
+@pytest.fixture(scope="module")
+def small_pdf(tmp_path_factory, project):
+    """A complete PDF standing in for a previous build's files."""
+    out = tmp_path_factory.mktemp("small")
+    build(project, BuildOptions.resolve(project, lang="en", out=out, parts="score-sheet", jobs=1))
+    return (out / "en" / "score-sheet-en.pdf").read_bytes()
+
+
+def previous_build(out: Path, data: bytes) -> dict[Path, bytes]:
+    """Put a complete PDF under every name a build of every language writes."""
+    names = ["ancient-duel-{}.pdf", "rulebook-{}.pdf", "mats-{}.pdf", "score-sheet-{}.pdf", "cards-{}.pdf"]
+    files = {}
+    for lang in ("en", "ja", "ko", "zh"):
+        for name in names:
+            path = out / lang / name.format(lang)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            files[path] = data
+    return files
+
+
+def wait_for(proc, needle: str, timeout: float = 120) -> str:
+    """Read the process's stderr until a line contains `needle`."""
+    seen = []
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        line = proc.stderr.readline()
+        if not line:
+            break
+        seen.append(line)
+        if needle in line:
+            return "".join(seen)
+    raise AssertionError(f"never printed {needle!r}: {''.join(seen)}")
+
+
+# ── SIGINT ─────────────────────────────────────────────────────────────────
+@pytest.mark.parametrize("target", ["group", "parent", "terminate"])
+def test_ctrl_c_during_a_build_leaves_only_complete_pdfs(tmp_path, small_pdf, target):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it; or to ppgen alone;
+    or SIGTERM, as `kill` sends it) at
+    several moments of a four-language build in worker processes: exit 130, "interrupted", every
+    PDF in out/ complete (the previous one or one written before the signal: nothing is written
+    after it), no temporary file, no worker process left."""
+    interrupted = 0
+    for delay in (0.0, 0.4, 1.0, 2.0, 3.5):
+        out = tmp_path / f"out-{delay}"
+        before = previous_build(out, small_pdf)
+        proc = start_ppgen("build", "--lang", "all", "--jobs", "2", "--out", out)
+        try:
+            head = wait_for(proc, LAYOUT_LINE)
+            time.sleep(delay)
+            signalled = time.time()
+            if target == "group":
+                os.killpg(proc.pid, signal.SIGINT)
+            elif target == "parent":
+                proc.send_signal(signal.SIGINT)
+            else:  # `kill PID`, a CI timeout: the same as Ctrl-C
+                proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=120)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        err = head + err
+        assert "Traceback" not in err and "internal error" not in err, err
+        if proc.returncode == 0:
+            continue  # this machine finished the build before the signal came: nothing to check
+        assert proc.returncode == 130, err
+        assert "interrupted" in err
+        interrupted += 1
+        deadline = time.monotonic() + 30
+        while process_group_alive(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not process_group_alive(proc.pid), "a worker process outlived the interrupted build"
+        assert leftovers(out) == []
+        pdfs = pdf_files(out)
+        assert set(before) <= set(pdfs)
+        for pdf in pdfs:
+            assert read_pdf(pdf) > 0
+            if pdf.read_bytes() != small_pdf:  # new: then written before the signal, never after
+                assert pdf.stat().st_mtime <= signalled, f"{pdf.name} was written after the interrupt"
+    assert interrupted >= 3, "the builds finished before the signal: no interruption was tested"
+
+
+def test_ctrl_c_while_writing_leaves_the_previous_file(tmp_path, project, small_pdf, monkeypatch):
+    """KeyboardInterrupt inside the write itself (after the data went into the temporary file)."""
+    out = tmp_path / "out"
+    target = out / "en" / "score-sheet-en.pdf"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(b"%PDF-1.4 previous")
+
+    def interrupted(fd):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        build(project, BuildOptions.resolve(project, lang="en", out=out, parts="score-sheet", jobs=1))
+    assert target.read_bytes() == b"%PDF-1.4 previous"
+    assert leftovers(out) == []
+
+
+# ── failing writes ─────────────────────────────────────────────────────────
+def disk_full(*args, **kwargs):
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_failing_write_keeps_the_previous_pdf(tmp_path, project, small_pdf, monkeypatch):
+    out = tmp_path / "out"
+    previous = previous_build(out, small_pdf)
+    monkeypatch.setattr(os, "replace", disk_full)
+    with pytest.raises(UsageError) as exc:
+        build(project, BuildOptions.resolve(project, lang="en", out=out, parts="rulebook,score-sheet", jobs=1))
+    assert "No space left on device" in str(exc.value) and "ancient-duel-en.pdf" in str(exc.value)
+    for path, data in previous.items():
+        assert path.read_bytes() == data
+    assert leftovers(out) == []
+
+
+def test_a_failing_write_in_a_parallel_build_keeps_the_previous_pdfs(tmp_path, project, small_pdf, monkeypatch):
+    """Languages drawn in worker processes are written by this process: the same guarantee."""
+    out = tmp_path / "out"
+    previous = previous_build(out, small_pdf)
+    monkeypatch.setattr(os, "replace", disk_full)
+    with pytest.raises(UsageError):
+        build(project, BuildOptions.resolve(project, lang="en,ja", out=out, parts="score-sheet", jobs=2))
+    for path, data in previous.items():
+        assert path.read_bytes() == data
+    assert leftovers(out) == []
+
+
+def test_a_folder_in_place_of_the_pdf_is_a_clear_error(tmp_path, game_copy):
+    out = tmp_path / "out"
+    (out / "en" / "score-sheet-en.pdf").mkdir(parents=True)
+    result = run_ppgen("build", "--lang", "en", "--parts", "score-sheet", "--out", out, root=game_copy)
+    assert_no_crash(result)
+    assert result.returncode == 2 and "a folder of that name is in the way" in result.stderr, result.stderr
+    assert leftovers(out) == []
+
+
+@pytest.mark.parametrize("failure", ["disk full", "interrupt"])
+def test_a_failing_sync_write_leaves_the_locale_untouched(game_copy, monkeypatch, failure):
+    from ppgen.i18n.sync import sync_language
+
+    en = game_copy / "locales" / "en.yaml"
+    en.write_text(en.read_text(encoding="utf-8").replace("faction.rome: Rome\n", "faction.rome: Roma\n"), encoding="utf-8")
+    ja = game_copy / "locales" / "ja.yaml"
+    before = ja.read_bytes()
+    project = ppgen.load(game_copy)
+    if failure == "disk full":
+        monkeypatch.setattr(os, "replace", disk_full)
+        expected = UsageError
+    else:
+        monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(KeyboardInterrupt()))
+        expected = KeyboardInterrupt
+    with pytest.raises(expected):
+        sync_language(project, "ja")
+    assert ja.read_bytes() == before
+    assert leftovers(ja.parent) == []
+
+
+@pytest.mark.parametrize("failure", ["disk full", "interrupt"])
+def test_a_failing_import_write_leaves_the_locale_untouched(game_copy, tmp_path, monkeypatch, failure):
+    from ppgen.i18n.po import export_po, import_po
+
+    project = ppgen.load(game_copy)
+    text, _ = export_po(project, "ko")
+    po = tmp_path / "ko.po"
+    po.write_text(text.replace('msgstr "로마"', 'msgstr "로마 제국"', 1), encoding="utf-8")
+    ko = game_copy / "locales" / "ko.yaml"
+    before = ko.read_bytes()
+    if failure == "disk full":
+        monkeypatch.setattr(os, "replace", disk_full)
+        expected = UsageError
+    else:
+        monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(KeyboardInterrupt()))
+        expected = KeyboardInterrupt
+    with pytest.raises(expected):
+        import_po(project, po, "ko")
+    assert ko.read_bytes() == before
+    assert leftovers(ko.parent) == []
+    monkeypatch.undo()
+    assert import_po(project, po, "ko").updated == ["faction.rome"]  # the same import, once the disk has room
+
+
+# ── two builds at once ─────────────────────────────────────────────────────
+def test_two_builds_into_the_same_folder_do_not_corrupt_each_other(tmp_path, game_copy):
+    """Two builds (A4 and Letter: different bytes under the same names) into one out/ at once:
+    both succeed, and every file is, byte for byte, the one build's or the other's."""
+    variants = {"a4": ("--paper", "a4"), "letter": ("--paper", "letter")}
+    reference = {}
+    for name, args in variants.items():
+        ref = tmp_path / f"ref-{name}"
+        result = run_ppgen("build", "--lang", "en", "--jobs", "1", *args, "--out", ref, root=game_copy)
+        assert result.returncode == 0, result.stderr
+        reference[name] = {p.relative_to(ref): p.read_bytes() for p in pdf_files(ref)}
+    assert reference["a4"].keys() == reference["letter"].keys()
+    shared = tmp_path / "shared"
+    for attempt in range(2):
+        procs = [start_ppgen("build", "--lang", "en", "--jobs", "1", *args, "--out", shared, root=game_copy)
+                 for args in variants.values()]
+        for proc in procs:
+            _, err = proc.communicate(timeout=300)
+            assert proc.returncode == 0, err
+            assert "Traceback" not in err
+        assert leftovers(shared) == []
+        got = {p.relative_to(shared): p.read_bytes() for p in pdf_files(shared)}
+        assert got.keys() == reference["a4"].keys()
+        for rel, data in got.items():
+            assert data in (reference["a4"][rel], reference["letter"][rel]), rel
+            read_pdf(shared / rel)
