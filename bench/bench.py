@@ -132,7 +132,12 @@ def synthetic_game(factor: int, dest: Path) -> int:
             factions.append(g)
     cards["factions"] = factions
     dest.mkdir(parents=True)
-    (dest / "cards.yaml").write_text(yaml.safe_dump(cards, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+    class NoAliases(yaml.SafeDumper):  # ppgen refuses YAML aliases; write shared values out in full
+        def ignore_aliases(self, data):
+            return True
+
+    (dest / "cards.yaml").write_text(yaml.dump(cards, Dumper=NoAliases, allow_unicode=True, sort_keys=False), encoding="utf-8")
     (dest / "locales").mkdir()
     (dest / "locales" / "en.yaml").write_text(yaml.safe_dump(words, allow_unicode=True, sort_keys=False), encoding="utf-8")
     config = yaml.safe_load((ROOT / "ppgen.yaml").read_text(encoding="utf-8"))
