@@ -20,8 +20,12 @@ def _mat(project, lang, paper, report=None):
     from ppgen.impose import PAPERS
 
     size = PAPERS[paper].turned().size
+    from ppgen.report import fallbacks_reported
+
+    report = report if report is not None else BuildReport()
     doc = new_document(project, lang, "mat")
-    zones = draw_mat(doc.canvas, project, lang, size, report if report is not None else BuildReport())
+    with fallbacks_reported(project.locale(lang), report):  # what a build does around each part
+        zones = draw_mat(doc.canvas, project, lang, size, report)
     return zones, doc.data()
 
 

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import ppgen
+from ppgen.errors import DataError
 from ppgen.build import BuildOptions, build
-from ppgen.report import BuildReport
+from ppgen.report import BuildReport, fallbacks_reported
 
 
 def test_warnings_are_recorded_once_and_listed_in_a_stable_order(tmp_path):
@@ -39,13 +42,33 @@ def test_fallbacks_are_those_of_the_block_and_the_locale_keeps_its_record(game_c
     loc = project.locale("ko")
     loc.get("sheet.print-note")  # looked up before the block: already recorded on the locale
     report = BuildReport()
-    with report.fallbacks_of(loc):
+    with fallbacks_reported(loc, report):
         assert loc.get("faction.rome") != "Rome"  # translated: no warning
     assert len(report) == 0
-    with report.fallbacks_of(loc):
+    with fallbacks_reported(loc, report):
         assert loc.get("sheet.print-note").startswith("Print at 100 %")
     assert [(w.lang, w.code, w.subject) for w in report.warnings] == [("ko", "fallback", "sheet.print-note")]
     assert loc.fallbacks == {"sheet.print-note"}
+
+
+def test_a_broken_placeholder_in_a_translation_prints_english_and_is_reported(game_copy, tmp_path):
+    """A typo in a translation's {placeholder} never crashes a build: English is printed, and
+    the report says so; broken English is a data error at its line."""
+    ja = game_copy / "locales" / "ja.yaml"
+    ja.write_text(ja.read_text(encoding="utf-8").replace("text: \"{stat}{amount}\"", "text: \"{stat}{amout}\"")
+                  .replace("text: '{stat}{amount}'", "text: '{stat}{amout}'"), encoding="utf-8")
+    assert "{amout}" in ja.read_text(encoding="utf-8")
+    project = ppgen.load(game_copy)
+    result = build(project, BuildOptions.resolve(project, lang="ja", out=tmp_path, factions=["rome"]))
+    assert ("placeholder", "bonus.part") in [(w.code, w.subject) for w in result.report.warnings]
+    assert project.bonus_text(project.game.card("testudo"), "ja") == "+2 DEF"
+    en = game_copy / "locales" / "en.yaml"
+    en.write_text(en.read_text(encoding="utf-8").replace('bonus.part: "{amount} {stat}"', 'bonus.part: "{amount} {stats}"'),
+                  encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        ppgen.load(game_copy).bonus_text(project.game.card("testudo"), "en")
+    (p,) = exc.value.problems
+    assert p.file == "locales/en.yaml" and p.code == "placeholder" and p.line > 0 and "{stats}" in p.message
 
 
 def test_a_character_no_font_has_is_reported(game_copy, tmp_path):

@@ -30,7 +30,7 @@ from .errors import UsageError
 from .impose import CardSize, Paper, SheetLayout
 from .model import Card
 from .parts import PART_ORDER
-from .report import BuildReport
+from .report import BuildReport, fallbacks_reported
 
 
 # ── options ──────────────────────────────────────────────────────────────────
@@ -350,7 +350,7 @@ def draw_language(project, options: BuildOptions, run: list[Card], lang: str, na
 
     report = BuildReport()
     loc = project.locale(lang)
-    with report.fallbacks_of(loc):
+    with fallbacks_reported(loc, report):
         drawn = [PARTS[part](project, options, lang, run, report) for part in options.parts]
     folder = options.out / lang
     outputs = [(part, folder / names[part.name].format(lang=lang)) for part in drawn]
@@ -388,7 +388,7 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
     for lang in options.langs:
         loc = project.locale(lang)
         body, bold = project.fonts.chain(lang, "body"), project.fonts.chain(lang, "bold")
-        with result.report.fallbacks_of(loc):
+        with fallbacks_reported(loc, result.report):
             flip = loc.get(f"calibrate.flip.{options.duplex}")
             x, y = offset_text(options.back_offset)
             words = CalibrationText(

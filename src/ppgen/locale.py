@@ -94,6 +94,7 @@ class Locale:
     source: "Locale | None" = None  # English, for fallback; None for English itself
     doc: Doc | None = field(default=None, repr=False)
     fallbacks: set[str] = field(default_factory=set, repr=False)
+    broken: dict[str, str] = field(default_factory=dict, repr=False)  # key -> placeholder problem (English printed)
 
     def is_translated(self, key: str) -> bool:
         entry = self.entries.get(key)
@@ -109,9 +110,24 @@ class Locale:
         raise KeyError(f"no text for '{key}' in {self.lang} or {SOURCE_LANG}")
 
     def format(self, key: str, **values) -> str:
-        """`get(key)` with {placeholders} filled."""
+        """`get(key)` with {placeholders} filled. A translation whose placeholders do not work
+        (a typo such as {amout}) is recorded in `broken` and the English text is used; broken
+        English is a DataError at its file:line:col."""
         text = self.get(key)
-        return text.format(**values) if "{" in text else text
+        if "{" not in text:
+            return text
+        try:
+            return text.format(**values)
+        except KeyError as exc:
+            problem = f"an unknown placeholder {{{exc.args[0]}}}"
+        except (ValueError, IndexError, AttributeError):
+            problem = "a malformed {placeholder}"
+        if self.source is not None and key not in self.fallbacks and self.source.is_translated(key):
+            self.broken[key] = problem
+            return self.source.format(key, **values)
+        owner = self.source if key in self.fallbacks else self
+        line, col = owner.position(key)
+        raise DataError([Problem(owner.file, line, col, f"'{key}' has {problem} (known: {', '.join(sorted(values))})", "placeholder")])
 
     def has(self, key: str) -> bool:
         return self.is_translated(key) or (self.source is not None and self.source.is_translated(key))

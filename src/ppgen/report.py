@@ -47,9 +47,6 @@ class BuildReport:
             self._seen.add(w)
             self.warnings.append(w)
 
-    def fallbacks_of(self, locale):
-        """Within the block, record a warning for each text of `locale` that falls back to English."""
-        return fallbacks_reported(locale, self)
 
     def for_lang(self, lang: str) -> list[BuildWarning]:
         return [w for w in self.warnings if w.lang in (lang, "")]
@@ -91,10 +88,14 @@ def fallbacks_reported(locale, report) -> Iterator[None]:
     falls back to English — the lookups made in the block only: the locale is shared and
     cached, and keeps its own complete record in `locale.fallbacks`."""
     earlier, locale.fallbacks = locale.fallbacks, set()
+    earlier_broken, locale.broken = locale.broken, {}
     try:
         yield
     finally:
-        used = locale.fallbacks
+        used, broken = locale.fallbacks, locale.broken
         locale.fallbacks = earlier | used
+        locale.broken = {**earlier_broken, **broken}
         for key in sorted(used):
             report.warning("fallback", "not translated; printed in English", lang=locale.lang, key=key)
+        for key, problem in sorted(broken.items()):
+            report.warning("placeholder", f"the translation has {problem}; printed in English", lang=locale.lang, key=key)

@@ -227,18 +227,18 @@ def draw_mat(canvas, project, lang: str, page_size: tuple[float, float], report,
     look = load_look(project)
     geo = mat_geometry(look, page_size, paper_name)
     canvas.setPageSize(page_size)
-    with Words(project, lang, report) as words:
-        p = MatPainter(canvas, project, lang, look, words, report)
-        _header(p, geo)
-        for i, slot in enumerate(geo.slots, 1):
-            p.card_zone(f"unit-{i}", slot, "mat.unit")
-            _spots(p, geo, slot, i)
-        p.card_zone("deck", geo.deck, "mat.deck")
-        p.card_zone("graveyard", geo.graveyard, "mat.graveyard")
-        _life_panel(p, geo.panels[0])
-        _energy_panel(p, geo.panels[1])
-        _combat_panel(p, geo.panels[2])
-        _turn_track(p, geo)
+    words = Words(project, lang, report)
+    p = MatPainter(canvas, project, lang, look, words, report)
+    _header(p, geo)
+    for i, slot in enumerate(geo.slots, 1):
+        p.card_zone(f"unit-{i}", slot, "mat.unit")
+        _spots(p, geo, slot, i)
+    p.card_zone("deck", geo.deck, "mat.deck")
+    p.card_zone("graveyard", geo.graveyard, "mat.graveyard")
+    _life_panel(p, geo.panels[0])
+    _energy_panel(p, geo.panels[1])
+    _combat_panel(p, geo.panels[2])
+    _turn_track(p, geo)
     canvas.showPage()
     return p.zones
 

@@ -244,15 +244,15 @@ def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], re
     structure = load_structure(project)
     look = load_template(project, "rulebook-style", STYLE_SPEC)
     canvas.setPageSize(page_size)  # pages keep this size until another part sets its own
-    with Words(project, lang, report) as words:
-        book = Book(canvas, project, lang, page_size, words, look, report, structure)
-        book.styles = _styles(project, lang, look)
-        title_page(book, structure, first_page)
-        flow = fl.PageFlow(canvas, book.frame, begin_page=lambda f: _begin_page(book, f),
-                           end_page=lambda f: _end_page(book, f), first_page=first_page + 1)
-        flow.run(prose_blocks(book, structure) + reference_blocks(book, structure))
-        colophon(book, flow, structure)
-        flow.finish()
+    words = Words(project, lang, report)
+    book = Book(canvas, project, lang, page_size, words, look, report, structure)
+    book.styles = _styles(project, lang, look)
+    title_page(book, structure, first_page)
+    flow = fl.PageFlow(canvas, book.frame, begin_page=lambda f: _begin_page(book, f),
+                       end_page=lambda f: _end_page(book, f), first_page=first_page + 1)
+    flow.run(prose_blocks(book, structure) + reference_blocks(book, structure))
+    colophon(book, flow, structure)
+    flow.finish()
     return book.outline
 
 

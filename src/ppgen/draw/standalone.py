@@ -25,12 +25,13 @@ def write_part(project, lang: str, part: str, path: Path, paper: str = "a4", rep
     """Draw one part (rulebook, mats, score-sheet, cards) in one language and write it to `path`."""
     from ..build import BuildOptions, select_cards
     from ..parts import PARTS
-    from ..report import BuildReport
+    from ..report import BuildReport, fallbacks_reported
 
     start = time.perf_counter()
     options = BuildOptions.resolve(project, lang=lang, paper=paper, parts=[part])
     report = report if report is not None else BuildReport()
     run = select_cards(project) if part == "cards" else []
-    pdf = PARTS[part](project, options, lang, run, report)
+    with fallbacks_reported(project.locale(lang), report):
+        pdf = PARTS[part](project, options, lang, run, report)
     write_atomic(Path(path), pdf.data)
     return PartResult(Path(path), pdf.pages, time.perf_counter() - start)

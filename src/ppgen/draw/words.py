@@ -1,10 +1,9 @@
-"""The words a drawing prints, in one language, with every English fallback reported.
+"""The words a drawing prints, in one language.
 
 `Words(project, lang, report)` looks texts up by key and fills their
-{placeholders} from the game's rule constants. Every key that had to fall
-back to English while drawing (here or through Project helpers such as
-card_name) is reported once through `report.warning("fallback", ...)` when
-the drawing is done: use the object as a context manager around the drawing.
+{placeholders} from the game's rule constants (then from the caller's values).
+English fallbacks and broken placeholders are recorded by the Locale and
+reported by whoever runs the drawing (report.fallbacks_reported).
 """
 from __future__ import annotations
 
@@ -16,26 +15,6 @@ class Words:
         self.values = dict(project.game.rules.placeholders(project.game.factions))
         self.values.update(extra_values or {})
 
-    def __enter__(self) -> "Words":
-        from ..report import fallbacks_reported
-
-        self._watch = fallbacks_reported(self.locale, self.report)
-        self._watch.__enter__()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._watch.__exit__(*exc)
-
     def __call__(self, key: str, **values) -> str:
         """The text of `key` with its {placeholders} filled (rule constants, then `values`)."""
-        text = self.locale.get(key)
-        if "{" not in text:
-            return text
-        try:
-            return text.format_map({**self.values, **values})
-        except KeyError as exc:
-            problem = f"an unknown placeholder {{{exc.args[0]}}}"
-        except (ValueError, IndexError, AttributeError):
-            problem = "a malformed {placeholder}"
-        self.report.warning("placeholder", f"'{key}' has {problem}; printed as written", lang=self.lang, key=key)
-        return text
+        return self.locale.format(key, **{**self.values, **values})

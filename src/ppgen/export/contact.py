@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..draw.faces import CardGeometry
-from ..report import BuildReport
+from ..report import BuildReport, fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
 from .raster import card_raster, faces_pdf, png_bytes, render_images
 
@@ -35,7 +35,7 @@ def contact_sheet(project, lang: str, faction: str, card_mm: tuple[float, float]
     cards = project.game.cards_of(faction)
     geometry = CardGeometry.from_mm(*card_mm)
     loc = project.locale(lang)
-    with report.fallbacks_of(loc):
+    with fallbacks_reported(loc, report):
         faces = [front_face(project, card, lang, geometry, report) for card in cards]
         pdf = faces_pdf(project, faces, geometry, lang)
         title = f"{loc.get(f'faction.{faction}')} — {loc.get('language.name')}"

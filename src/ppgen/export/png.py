@@ -26,6 +26,7 @@ from ..errors import UsageError
 from ..templates import MM
 from .output import ExportResult, checked_folder, write_all
 from .raster import RasterSize, card_raster, faces_pdf, render_pngs
+from ..report import fallbacks_reported
 
 TRADE_SIZES_IN = {  # card sizes as print services give them, in inches
     "poker": (2.5, 3.5),
@@ -90,7 +91,7 @@ def export_png(project, lang: str, folder: Path, image: CardImage, cards: Sequen
     folder = checked_folder(folder)
     result = ExportResult()
     cards = list(project.game.cards if cards is None else cards)
-    with result.report.fallbacks_of(project.locale(lang)):
+    with fallbacks_reported(project.locale(lang), result.report):
         faces = [front_face(project, card, lang, image.geometry, result.report) for card in cards]
         faces.append(back_face(project, image.geometry))
         pdf = faces_pdf(project, faces, image.geometry, lang)

@@ -14,6 +14,7 @@ from ..draw.faces import CardGeometry
 from ..errors import UsageError
 from .output import ExportResult, checked_folder, write_all
 from .raster import card_raster, faces_pdf, png_bytes, render_images
+from ..report import fallbacks_reported
 
 
 def find_card(project, text: str, lang: str | None = None):
@@ -53,7 +54,7 @@ def preview(project, text: str, lang: str, target: Path, card_mm: tuple[float, f
     checked_folder(path.parent)
     result = ExportResult()
     geometry = CardGeometry.from_mm(*card_mm)
-    with result.report.fallbacks_of(project.locale(lang)):
+    with fallbacks_reported(project.locale(lang), result.report):
         face = front_face(project, card, lang, geometry, result.report)
         pdf = faces_pdf(project, [face], geometry, lang)
     size = card_raster(geometry, dpi)

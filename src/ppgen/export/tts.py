@@ -36,6 +36,7 @@ from ..draw.faces import CardGeometry
 from ..errors import UsageError
 from .output import ExportResult, checked_folder, write_all
 from .raster import faces_pdf, fitted_raster, png_bytes, px, render_images
+from ..report import fallbacks_reported
 
 MAX_SHEET_PX = 4096
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -133,7 +134,7 @@ def export_tts(project, lang: str, deck: str, title: str, cards: Sequence[tuple]
     max_cell_w = px(geometry.trim_w, MAX_CELL_DPI)
     counts = split_sheets(len(cards))
     grids = [plan_grid(n, geometry.trim_w, geometry.trim_h, max_cell_w) for n in counts]
-    with result.report.fallbacks_of(project.locale(lang)):
+    with fallbacks_reported(project.locale(lang), result.report):
         faces = [front_face(project, card, lang, geometry, result.report) for card, _ in cards]
         faces.append(back_face(project, geometry))
         pdf = faces_pdf(project, faces, geometry, lang)
