@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -114,7 +115,9 @@ class BuildOptions:
             jobs=jobs if jobs is not None else 0,
         )
 
+    @cached_property
     def sheet_layout(self) -> SheetLayout:
+        """The card sheets' grid (planned once; refused with a clear message when cards do not fit)."""
         return impose.plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset)
 
 
@@ -167,7 +170,6 @@ class BuiltFile:
 
 @dataclass
 class BuildResult:
-    layout: SheetLayout | None
     files: list[BuiltFile] = field(default_factory=list)
     report: BuildReport = field(default_factory=BuildReport)
 
@@ -196,11 +198,13 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
     name: the card sheets' file name stem: `<out>/<lang>/<name>-<lang>.pdf` (default "cards";
     with factions and no decklist, "cards-<lang>-<faction>….pdf").
     """
-    layout = options.sheet_layout()
-    run = select_cards(project, options.factions, cards) if "cards" in options.parts else []
-    if "cards" in options.parts and not run:
-        raise UsageError("nothing to print: the selection holds no cards")
-    result = BuildResult(layout, report=report if report is not None else BuildReport())
+    run = []
+    if "cards" in options.parts:
+        options.sheet_layout  # noqa: B018 — a paper/card/bleed that does not fit is refused before any drawing
+        run = select_cards(project, options.factions, cards)
+        if not run:
+            raise UsageError("nothing to print: the selection holds no cards")
+    result = BuildResult(report=report if report is not None else BuildReport())
     names = file_names(project, options, name, cards is not None)
     jobs = min(len(options.langs), options.jobs or os.cpu_count() or 1)
     total = len(options.langs) * len(options.parts)
@@ -383,7 +387,7 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
     from .pdf import Document
     from .sheets import CalibrationText, draw_calibration, offset_text
 
-    result = BuildResult(None, report=report if report is not None else BuildReport())
+    result = BuildResult(report=report if report is not None else BuildReport())
     cal = calibration_sheet(options.paper, options.duplex, options.back_offset)
     for lang in options.langs:
         loc = project.locale(lang)

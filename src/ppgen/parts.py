@@ -74,7 +74,7 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
     from .draw.faces import CardGeometry, back_face, front_face
     from .sheets import SheetText, draw_pages
 
-    layout = options.sheet_layout()
+    layout = options.sheet_layout
     loc = project.locale(lang)
     body = project.fonts.chain(lang, "body")
     trim_w, trim_h = layout.trim_pt

@@ -77,7 +77,7 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
             raise click.UsageError("--deck and --faction cannot be combined: the decklist says which cards to print")
         cards, name = checked_deck(ui, project, deck_path, options.langs[0], force)
     if "cards" in options.parts:
-        ui.info(options.sheet_layout().describe())
+        ui.info(options.sheet_layout.describe())
     result = build(project, options, cards=cards, name=name, progress=ui.progress)
     ui.end_progress()
     finish(ui, project, result, report_json, what="card sheets")

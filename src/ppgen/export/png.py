@@ -35,7 +35,6 @@ TRADE_SIZES_IN = {  # card sizes as print services give them, in inches
     "tarot": (2.75, 4.75),
 }
 US_BLEED_MM = 3.175  # 1/8 in: what print services ask for
-MAX_BLEED_MM = 10.0
 DPI_RANGE = (50, 1200)
 BACK_FILE = "back.png"
 
@@ -51,11 +50,13 @@ class CardImage:
 
 def card_image(card_size: str = "poker", bleed_mm: float = 0.0, dpi: float = 300) -> CardImage:
     """The geometry and pixel size of an exported card; a UsageError names a bad value."""
-    from ..impose import fmt_mm, parse_card_size
+    from ..impose import MAX_BLEED, check_length, fmt_mm, parse_card_size
 
     dpi = check_dpi(dpi)
-    if not 0 <= bleed_mm <= MAX_BLEED_MM:
-        raise UsageError(f"--bleed: {fmt_mm(bleed_mm)} mm is out of range (0 to {fmt_mm(MAX_BLEED_MM)} mm; 3.175 mm is 1/8 in)")
+    try:
+        bleed_mm = check_length(bleed_mm, "--bleed", 0, MAX_BLEED)  # the build's own check (NaN, ∞, range)
+    except ValueError as exc:
+        raise UsageError(f"{exc} (3.175 mm is 1/8 in)") from None
     key = str(card_size).strip().lower()
     if key in TRADE_SIZES_IN:
         w, h = TRADE_SIZES_IN[key]
