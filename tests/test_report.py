@@ -71,11 +71,18 @@ def test_a_broken_placeholder_in_a_translation_prints_english_and_is_reported(ga
     assert p.file == "locales/en.yaml" and p.code == "placeholder" and p.line > 0 and "{stats}" in p.message
 
 
-def test_a_character_no_font_has_is_reported(game_copy, tmp_path):
+def test_a_character_no_font_has_in_the_sheet_note_is_an_error_naming_its_entry(game_copy, tmp_path):
+    """Sheet furniture goes through the text engine like every other text: a character no font
+    of the chain can draw stops the build with the entry's file:line:col (never tofu)."""
+    from ppgen.text import GlyphError
+
     zh = game_copy / "locales" / "zh.yaml"
     text = zh.read_text(encoding="utf-8")
     zh.write_text(text.replace("请以 100%（实际尺寸）打印", "请以 100%（实际尺寸）打印 \U00013000"), encoding="utf-8")
     project = ppgen.load(game_copy)
-    result = build(project, BuildOptions.resolve(project, lang="zh", out=tmp_path, factions=["egypt"]))
-    assert [(w.code, w.subject, w.message) for w in result.report.warnings] == [
-        ("missing-glyph", "sheet.print-note", "no font can draw \U00013000")]
+    line = project.locale("zh").position("sheet.print-note")[0]
+    with pytest.raises(GlyphError) as exc:
+        build(project, BuildOptions.resolve(project, lang="zh", out=tmp_path, factions=["egypt"], jobs=1))
+    assert f"locales/zh.yaml:{line}:" in str(exc.value) and "sheet.print-note" in str(exc.value)
+    assert "U+13000" in str(exc.value)
+    assert not list(tmp_path.rglob("*.pdf"))

@@ -119,3 +119,12 @@ def test_xml_characters_print_as_themselves(project):
 def test_control_and_bidi_characters_are_dropped(project):
     lay = layout("A\u200fB\u0007C\u202eD", style(project, "en"), 300, 40)
     assert lay.text == "ABCD"
+
+
+def test_missing_glyph_is_found_when_regular_and_bold_share_one_chain(project):
+    """One-line sheet texts use the same chain for both: the check must still look at every span."""
+    chain = project.fonts.chain("zh", "body")
+    with pytest.raises(GlyphError, match="U\\+13000"):
+        layout("打印 \U00013000", Style(chain, chain, 8), 300, 40, where="sheet.print-note")
+    with pytest.raises(GlyphError, match="U\\+13000"):
+        layout("**打印 \U00013000**", Style(chain, chain, 8), 300, 40)

@@ -403,6 +403,7 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
                 scale_y=loc.get("calibrate.scale-y"),
                 ruler=loc.get("calibrate.ruler"),
                 back=loc.get("calibrate.back"),
+                where=loc.where,
             )
             doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}")
             draw_calibration(doc, cal, words, body, bold, result.report, lang)

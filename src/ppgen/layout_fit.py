@@ -17,7 +17,7 @@ CHECKED = {"name": "name", "effect": "effect text"}
 
 def check_fit(project, lang: str, geometry=None) -> list[Problem]:
     """Problems (code "fit", or "glyph" for a character no font has) for the cards of `lang`."""
-    from .draw.card_front import FrontFace, locate
+    from .draw.card_front import FrontFace
     from .draw.faces import CardGeometry
     from .text import GlyphError, MarkupError
 
@@ -35,7 +35,7 @@ def check_fit(project, lang: str, geometry=None) -> list[Problem]:
         for element, key, overflow_mm in face.problems:
             if element not in CHECKED or key is None:
                 continue
-            file, line, col = locate(project, lang, key)
+            file, line, col = project.locale(lang).locate(key)
             size = face.texts[element].layout.size
             problems.append(
                 Problem(

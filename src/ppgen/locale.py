@@ -135,6 +135,17 @@ class Locale:
     def keys(self) -> list[str]:
         return list(self.entries)
 
+    def locate(self, key: str) -> tuple[str, int, int]:
+        """(file, line, col) of the text `get(key)` returns: English's entry when it falls back."""
+        owner = self if self.is_translated(key) or self.source is None else self.source
+        line, col = owner.position(key)
+        return owner.file, line, col
+
+    def where(self, key: str) -> str:
+        """`locales/ja.yaml:12:3 rules.goal.1`: where a printed text comes from, for messages."""
+        file, line, col = self.locate(key)
+        return f"{file}:{line}:{col} {key}" if line else f"{file} {key}"
+
     def position(self, key: str) -> tuple[int, int]:
         entry = self.entries.get(key)
         return (entry.line, entry.col) if entry else (0, 0)

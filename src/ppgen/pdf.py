@@ -142,33 +142,3 @@ def form_name(key: str) -> str:
     import hashlib
 
     return f"f{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}_{safe[:40]}"
-
-
-def text_line(canvas, chain, text: str, x: float, y: float, size: float, anchor: str = "start") -> float:
-    """Draw one line of `text` with baseline at y, each run in its chain font; return its width.
-
-    anchor: start | middle | end (of the line, at x). Interim helper for sheet
-    furniture (notes, calibration page) until the text engine offers one-line fitting.
-    """
-    width = chain.width(text, size)
-    if anchor == "middle":
-        x -= width / 2
-    elif anchor == "end":
-        x -= width
-    t = canvas.beginText(x, y)
-    for font, run in chain.runs(text):
-        t.setFont(font, size)
-        t.textOut(run)
-    canvas.drawText(t)
-    return width
-
-
-def fit_size(chain, text: str, max_width: float, size: float, min_size: float) -> float:
-    """The largest size ≤ `size` (0.25 pt steps) at which `text` fits `max_width`; `min_size` at worst."""
-    width = chain.width(text, 1.0)
-    if width <= 0:
-        return size
-    best = max_width / width
-    if best >= size:
-        return size
-    return max(min_size, int(best * 4) / 4)

@@ -11,12 +11,14 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .impose import MM, CalibrationSheet, Page, Side, best_note_slot, fmt_mm
-from .pdf import Document, fit_size, text_line
+from .pdf import Document
+from .text import Style, draw_line, one_line
 
 MARK_WIDTH = 0.3  # pt: crop marks, thin and black
 NOTE_MAX_PT = 7.0
 NOTE_MIN_PT = 4.5
-NOTE_GREY = 0.35
+GREY_HEX = "#595959"  # 35 % black: notes and settings lines
+NOTE_GREY_HEX = GREY_HEX
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,7 @@ class SheetText:
     chain: object  # FontChain
     print_note: str  # "Print at 100 % (actual size)…"
     fold_note: str = ""  # fold-over layout: how to fold
+    where: Callable[[str], str] = str  # key → "locales/ja.yaml:12:3 key", for error messages (Locale.where)
 
 
 def draw_pages(
@@ -57,9 +60,9 @@ def draw_pages(
             doc.place_form(face.key, slot.matrix())
         draw_marks(doc.canvas, side)
         note = f"{text.print_note}   {page.number}/{page.total}"
-        draw_note(doc.canvas, side.note_slots, note, text.chain, report, lang)
+        draw_note(doc.canvas, side.note_slots, note, text.chain, report, lang, "sheet.print-note", text.where)
         if side.fold_slots and text.fold_note:
-            draw_note(doc.canvas, side.fold_slots, text.fold_note, text.chain, report, lang, "sheet.fold-note")
+            draw_note(doc.canvas, side.fold_slots, text.fold_note, text.chain, report, lang, "sheet.fold-note", text.where)
         doc.end_page()
         if progress:
             progress(n, len(pages))
@@ -85,28 +88,28 @@ def draw_marks(c, side: Side) -> None:
         c.restoreState()
 
 
-def draw_note(c, slots, text: str, chain, report=None, lang: str = "", key: str = "sheet.print-note") -> None:
+def draw_note(c, slots, text: str, chain, report=None, lang: str = "", key: str = "sheet.print-note", where=str) -> None:
     """One line of small grey text in the margin slot that lets it be largest."""
     if not slots:
         if report is not None:
             report.warning("sheet", "no free margin to print this note in", lang=lang, key=key)
         return
-    check_glyphs(chain, text, report, lang, key)
-    slot, size = best_note_slot(slots, chain.width(text, 1.0), NOTE_MAX_PT, NOTE_MIN_PT)
+    lay = one_line(text, _style(chain, NOTE_MAX_PT, NOTE_GREY_HEX), where=where(key))
+    slot, size = best_note_slot(slots, lay.width / lay.size, NOTE_MAX_PT, NOTE_MIN_PT)
     if size < NOTE_MIN_PT:
         if report is not None:
             report.warning("sheet", f"fits the margin only at {size:.1f} pt; printed at {NOTE_MIN_PT:g} pt", lang=lang, key=key)
         size = NOTE_MIN_PT
+    lay = one_line(text, _style(chain, size, NOTE_GREY_HEX), where=where(key))
     box = slot.box
     c.saveState()
-    c.setFillGray(NOTE_GREY)
     baseline = size * 0.3  # centres the line's x-height in its slot
     if slot.vertical:
         c.translate(box.x + box.w / 2 + baseline, box.y + box.h / 2)
         c.rotate(90)
-        text_line(c, chain, text, 0, 0, size, "middle")
+        draw_line(c, lay, 0, 0, "middle")
     else:
-        text_line(c, chain, text, box.x + box.w / 2, box.y + box.h / 2 - baseline, size, "middle")
+        draw_line(c, lay, box.x + box.w / 2, box.y + box.h / 2 - baseline, "middle")
     c.restoreState()
 
 
@@ -120,6 +123,7 @@ class CalibrationText:
     scale_y: str
     ruler: str
     back: str
+    where: Callable[[str], str] = str  # key → "locales/ja.yaml:12:3 key" (Locale.where)
 
 
 def draw_calibration(doc: Document, cal: CalibrationSheet, words: CalibrationText, body, bold, report=None, lang: str = "") -> None:
@@ -130,18 +134,14 @@ def draw_calibration(doc: Document, cal: CalibrationSheet, words: CalibrationTex
     doc.begin_page(W, H)
     box = cal.text_box
     y = box.y1 - 8 * MM
-    size = _fitted(bold, words.title, box.w, 16, 10, report, lang, "calibrate.title")
-    text_line(c, bold, words.title, box.x, y, size)
+    draw_line(c, _fitted(bold, words.title, box.w, 16, 10, report, lang, "calibrate.title", where=words.where), box.x, y)
     y -= 10 * MM
     for i, step in enumerate(words.steps):
-        size = _fitted(body, step, box.w, 10, 6.5, report, lang, f"calibrate.step{i + 1}")
-        text_line(c, body, step, box.x, y, size)
+        draw_line(c, _fitted(body, step, box.w, 10, 6.5, report, lang, f"calibrate.step{i + 1}", where=words.where), box.x, y)
         y -= 7 * MM
-    c.setFillGray(0.35)
-    text_line(c, body, words.settings, box.x, y - 2 * MM, _fitted(body, words.settings, box.w, 8, 5, report, lang, "calibrate.settings"))
-    c.setFillGray(0)
-    text_line(c, bold, words.scale_x, cal.x_caption_at[0], cal.x_caption_at[1], 12, "middle")
-    text_line(c, bold, words.scale_y, cal.y_caption_at[0], cal.y_caption_at[1], 12, "middle")
+    draw_line(c, _fitted(body, words.settings, box.w, 8, 5, report, lang, "calibrate.settings", GREY_HEX, words.where), box.x, y - 2 * MM)
+    draw_line(c, one_line(words.scale_x, _style(bold, 12), where=words.where("calibrate.scale-x")), *cal.x_caption_at, "middle")
+    draw_line(c, one_line(words.scale_y, _style(bold, 12), where=words.where("calibrate.scale-y")), *cal.y_caption_at, "middle")
     for box in cal.boxes:
         c.setStrokeGray(0.6)
         c.setLineWidth(0.3)
@@ -150,13 +150,14 @@ def draw_calibration(doc: Document, cal: CalibrationSheet, words: CalibrationTex
         c.setLineWidth(0.5)
         c.line(box.front.x0, box.front.y0, box.front.x1, box.front.y1)
         anchor = "middle" if box.axis == "x" else "start"
-        text_line(c, bold if box.value == 0 else body, box.label, box.label_at[0], box.label_at[1], 8, anchor)
+        label = one_line(box.label, _style(bold if box.value == 0 else body, 8), where="calibration box")
+        draw_line(c, label, *box.label_at, anchor)
     r = cal.hundred_mm
     c.setLineWidth(0.5)
     c.line(r.x0, r.y0, r.x1, r.y1)
     for x in (r.x0, r.x1):
         c.line(x, r.y0 - 2 * MM, x, r.y0 + 2 * MM)
-    text_line(c, body, words.ruler, (r.x0 + r.x1) / 2, r.y0 + 1.5 * MM, 8, "middle")
+    draw_line(c, one_line(words.ruler, _style(body, 8), where=words.where("calibrate.ruler")), (r.x0 + r.x1) / 2, r.y0 + 1.5 * MM, "middle")
     doc.end_page()
     # back
     doc.begin_page(W, H)
@@ -164,25 +165,22 @@ def draw_calibration(doc: Document, cal: CalibrationSheet, words: CalibrationTex
     c.setLineWidth(0.5)
     for box in cal.boxes:
         c.line(box.back.x0, box.back.y0, box.back.x1, box.back.y1)
-    c.setFillGray(0.35)
-    size = _fitted(body, words.back, W - 40 * MM, 8, 5, report, lang, "calibrate.back")
-    text_line(c, body, words.back, cal.back_text_at[0], cal.back_text_at[1], size, "middle")
+    back = _fitted(body, words.back, W - 40 * MM, 8, 5, report, lang, "calibrate.back", GREY_HEX, words.where)
+    draw_line(c, back, *cal.back_text_at, "middle")
     doc.end_page()
 
 
-def _fitted(chain, text: str, width: float, size: float, min_size: float, report, lang: str, key: str) -> float:
-    fitted = fit_size(chain, text, width, size, min_size)
-    if report is not None and chain.width(text, fitted) > width:
+def _style(chain, size: float, colour: str = "#000000", min_size: float | None = None) -> Style:
+    return Style(chain, chain, size, min_size, colour=colour)
+
+
+def _fitted(chain, text: str, width: float, size: float, min_size: float, report, lang: str, key: str,
+            colour: str = "#000000", where=str):
+    """One line of sheet text at the largest size ≤ `size` that fits `width`; reported when it cannot."""
+    lay = one_line(text, _style(chain, size, colour, min_size), width, where=where(key))
+    if report is not None and not lay.fits:
         report.warning("overflow", f"does not fit the page width even at {min_size:g} pt", lang=lang, key=key)
-    check_glyphs(chain, text, report, lang, key)
-    return fitted
-
-
-def check_glyphs(chain, text: str, report, lang: str, key: str) -> None:
-    """Report characters of `text` that no font of the chain can draw (they would print as boxes)."""
-    missing = chain.missing(text)
-    if missing and report is not None:
-        report.warning("missing-glyph", f"no font can draw {' '.join(missing)}", lang=lang, key=key)
+    return lay
 
 
 def offset_text(offset: tuple[float, float]) -> tuple[str, str]:

@@ -327,19 +327,39 @@ def fit(text: str, style: Style, box_w: float, box_h: float, where: str = "text"
 
 def _units(text: str, style: Style, where: str) -> tuple[Unit, ...]:
     text = unicodedata.normalize("NFC", clean(text))
-    for chain in (style.bold,) if style.bold_all else (style.regular, style.bold):
-        missing = chain.missing(plain(text))
-        if missing:
-            if chain is style.bold and not style.bold_all:
-                bold_text = "".join(t for t, b in parse_markup(text) if b)
-                missing = chain.missing(bold_text)
-                if not missing:
-                    continue
-            raise GlyphError(where, missing, chain)
     try:
-        return _segment(text, style.regular, style.bold, style.line_break, style.bold_all)
+        spans = parse_markup(text)
     except MarkupError as exc:
         raise MarkupError(f"{where}: {exc}") from None
+    for chain, bold in ((style.regular, False), (style.bold, True)):  # each chain draws its own spans
+        part = "".join(t for t, b in spans if (b or style.bold_all) == bold)
+        missing = chain.missing(part)
+        if missing:
+            raise GlyphError(where, missing, chain)
+    return _segment(text, style.regular, style.bold, style.line_break, style.bold_all)
+
+
+def one_line(text: str, style: Style, max_width: float | None = None, where: str = "text") -> Layout:
+    """`text` on one line (only its own newlines break it), at the style's size or smaller — in
+    0.25 pt steps, not below `min_size` — so that it is at most `max_width` wide. At the
+    minimum it may still be wider: check `.fits`."""
+    units = _units(text, style, where)
+    natural = max((line.width for line in wrap(units, 1.0, float("inf"))), default=0.0)  # at 1 pt
+    size = style.size
+    if max_width is not None and natural * size > max_width:
+        size = max(style.min_size or size, int(max_width / natural * 4) / 4)
+    lines = wrap(units, size, float("inf"))
+    width = max_width if max_width is not None else max((line.width for line in lines), default=0.0)
+    return Layout(lines, size, style.leading, width, size * (ASCENT + DESCENT), style)
+
+
+def draw_line(canvas, lay: Layout, x: float, baseline: float, anchor: str = "start") -> None:
+    """Draw a one-line layout with its baseline at `baseline`, starting at, centred on or ending at x."""
+    from dataclasses import replace
+
+    width = lay.width  # (a line wider than its box was reported by the caller; it is drawn whole)
+    left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+    draw(canvas, replace(lay, box_w=width + 0.01, box_h=lay.height + 0.01), left, baseline - lay.size * DESCENT)
 
 
 # ── drawing ────────────────────────────────────────────────────────────────

@@ -31,20 +31,6 @@ _SENTENCE_END = re.compile(r"[.!?。！？\n]")
 
 
 # ── where a text comes from ────────────────────────────────────────────────
-def locate(project, lang: str, key: str) -> tuple[str, int, int]:
-    """(file, line, col) of a locale key as printed in `lang` (English when it falls back)."""
-    loc = project.locale(lang)
-    if not loc.is_translated(key) and loc.source is not None:
-        loc = loc.source
-    line, col = loc.position(key)
-    return loc.file, line, col
-
-
-def where(project, lang: str, key: str) -> str:
-    file, line, col = locate(project, lang, key)
-    return f"{file}:{line}:{col} {key}"
-
-
 def check_emblem(project, faction) -> None:
     """An emblem id cards.yaml names must be one emblems.py can draw."""
     from ..errors import DataError, Problem
@@ -226,13 +212,13 @@ class FrontFace:
         if e is None:
             return
         style = text_style(self.project, self.lang, self.template.style(e.style), self.colours, self.scale)
-        origin = where(self.project, self.lang, key) if key else f"{self.card.code} {name}"
+        origin = self.project.locale(self.lang).where(key) if key else f"{self.card.code} {name}"
         if parts:  # a text built from several locale entries: name the entry a bad character is in
             for part_key, part in parts:
                 for chain in {style.regular, style.bold}:
                     missing = chain.missing(textengine.plain(part))
                     if missing:
-                        raise textengine.GlyphError(where(self.project, self.lang, part_key), missing, chain)
+                        raise textengine.GlyphError(self.project.locale(self.lang).where(part_key), missing, chain)
         x, y, w, h = box or self.box(e)
         lay = self._fit(text, style, self.template.style(e.style), w, h, origin)
         self.texts[name] = PlacedText(name, lay, x, y, key)

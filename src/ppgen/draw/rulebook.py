@@ -196,9 +196,7 @@ class Book:
 
     def where(self, key: str) -> str:
         """Where a text comes from, for error messages: locales/ja.yaml:12:3 rules.goal.1."""
-        loc = self.words.locale
-        line, col = loc.position(key)
-        return f"{loc.file}:{line}:{col} {key}" if line else f"{loc.file} {key}"
+        return self.words.locale.where(key)
 
 
 def _is_cjk(chain: FontChain) -> bool:
