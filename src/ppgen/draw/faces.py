@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from ..errors import UsageError
 from ..templates import MM
@@ -82,20 +82,28 @@ def back_face(project, geometry: CardGeometry):
 
 
 # ── one-card PDFs, for looking at the work ─────────────────────────────────
-def render_faces_pdf(project, faces: list, geometry: CardGeometry, path: Path, lang: str | None = None) -> Path:
-    """Write one page per face (each drawn once as a form), atomically and reproducibly."""
-    from ..pdf import Document
+def faces_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str | None = None) -> bytes:
+    """One page per face, the size of its bleed box; each distinct face drawn once as a form.
+    The exports rasterise these pages: one drawing path for PDFs and pictures."""
+    from ..parts import new_document
 
     lang = lang or project.config.source_language
-    doc = Document(project.fonts.chain(lang, "body").primary, " ".join(dict.fromkeys(face.key for face in faces)), lang)
+    doc = new_document(project, lang, f"{project.config.game} — card faces ({lang})")
     b = geometry.bleed
     for face in faces:
         doc.define_face(face, geometry.width, geometry.height)
-        doc.begin_page(geometry.width, geometry.height, (b, b, b + geometry.trim_w, b + geometry.trim_h),
-                       (0, 0, geometry.width, geometry.height))
+        doc.begin_page(geometry.width, geometry.height, trim_box=(b, b, b + geometry.trim_w, b + geometry.trim_h),
+                       bleed_box=(0, 0, geometry.width, geometry.height))
         doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
         doc.end_page()
-    doc.save(Path(path))
+    return doc.data()
+
+
+def render_faces_pdf(project, faces: list, geometry: CardGeometry, path: Path, lang: str | None = None) -> Path:
+    """Write `faces_pdf` to `path`, atomically."""
+    from ..files import write_atomic
+
+    write_atomic(Path(path), faces_pdf(project, faces, geometry, lang))
     return Path(path)
 
 

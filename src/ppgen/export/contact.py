@@ -16,7 +16,8 @@ from pathlib import Path
 from ..draw.faces import CardGeometry
 from ..report import BuildReport, fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
-from .raster import card_raster, faces_pdf, png_bytes, render_images
+from ..draw.faces import faces_pdf
+from .raster import card_raster, png_bytes, render_images
 
 COLUMNS = 5
 BACKGROUND = (236, 234, 228)

@@ -25,7 +25,8 @@ from ..draw.faces import CardGeometry
 from ..errors import UsageError
 from ..templates import MM
 from .output import ExportResult, checked_folder, write_all
-from .raster import RasterSize, card_raster, faces_pdf, render_pngs
+from ..draw.faces import faces_pdf
+from .raster import RasterSize, card_raster, render_pngs
 from ..report import fallbacks_reported
 
 TRADE_SIZES_IN = {  # card sizes as print services give them, in inches

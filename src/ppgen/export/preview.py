@@ -13,7 +13,8 @@ from pathlib import Path
 from ..draw.faces import CardGeometry
 from ..errors import UsageError
 from .output import ExportResult, checked_folder, write_all
-from .raster import card_raster, faces_pdf, png_bytes, render_images
+from ..draw.faces import faces_pdf
+from .raster import card_raster, png_bytes, render_images
 from ..report import fallbacks_reported
 
 

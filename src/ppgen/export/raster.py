@@ -59,22 +59,6 @@ def fitted_raster(geometry: CardGeometry, width: int, height: int) -> RasterSize
     return RasterSize(width, height, round(width / geometry.width * 72, 2))
 
 
-# ── drawing: the faces as a PDF ────────────────────────────────────────────
-def faces_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str) -> bytes:
-    """One page per face, the size of its bleed box; each distinct face drawn once as a form."""
-    from ..parts import new_document
-
-    doc = new_document(project, lang, f"{project.config.game} — card faces ({lang})")
-    b = geometry.bleed
-    for face in faces:
-        doc.define_face(face, geometry.width, geometry.height)
-        doc.begin_page(geometry.width, geometry.height, trim_box=(b, b, b + geometry.trim_w, b + geometry.trim_h),
-                       bleed_box=(0, 0, geometry.width, geometry.height))
-        doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
-        doc.end_page()
-    return doc.data()
-
-
 # ── rasterising ────────────────────────────────────────────────────────────
 def render_page(pdf, index: int, size: RasterSize):
     """Page `index` of an open pypdfium2 document, stretched to exactly `size` pixels (RGB)."""

@@ -35,7 +35,8 @@ from urllib.parse import quote
 from ..draw.faces import CardGeometry
 from ..errors import UsageError
 from .output import ExportResult, checked_folder, write_all
-from .raster import faces_pdf, fitted_raster, png_bytes, px, render_images
+from ..draw.faces import faces_pdf
+from .raster import fitted_raster, png_bytes, px, render_images
 from ..report import fallbacks_reported
 
 MAX_SHEET_PX = 4096
