@@ -1,6 +1,6 @@
 """`ppgen build`: the print-and-play set of one or more languages, as print-ready PDFs.
 
-The build, stage by stage (see `build()` and `build_language()`):
+The build, stage by stage (see `build()`, `draw_language()` and `write_language()`):
 
     options  → BuildOptions.resolve(): command line over ppgen.yaml `build:` over defaults, checked once
     layout   → impose.plan_sheets(): the grid on the paper (refused with a clear message if cards do not fit)
@@ -338,14 +338,6 @@ class DrawnLanguage:
     outputs: list  # (parts.PartPDF, Path), the assembled set first
     warnings: list
     refuse: bool  # --strict and there are warnings: write nothing
-
-
-def build_language(project, options: BuildOptions, run: list[Card], lang: str, names: dict[str, str]):
-    """Every part of one language, then the assembled set; written only if --strict allows.
-
-    Returns (files, warnings): what was (or, refused by --strict, would have been) written.
-    """
-    return write_language(draw_language(project, options, run, lang, names))
 
 
 def draw_language(project, options: BuildOptions, run: list[Card], lang: str, names: dict[str, str]) -> DrawnLanguage:

@@ -194,17 +194,6 @@ class ListItem(Paragraph):
         draw_layout(flow.canvas, lay, x + self.indent + self.hang, top)
 
 
-class Spacer(Block):
-    def __init__(self, height: float):
-        self._h = height
-
-    def height(self, width):
-        return self._h
-
-    def draw(self, flow, x, top, width):
-        pass
-
-
 class PageBreak(Block):
     """Start a new page (unless the current one is still empty)."""
 

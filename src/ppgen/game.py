@@ -76,8 +76,6 @@ FACTION_SPEC = {
     "cards": Field(list, True),
 }
 
-STAT = in_range(1, 6)  # replaced by the rules' printed range when known
-
 CARD_SPEC = {
     "id": Field(str, True, check=_id_check),
     "code": Field(str, True, check=lambda v: None if CODE_RE.match(v) else "must look like ROM-01"),
@@ -132,17 +130,6 @@ class Game:
     def starter_deck(self, faction: str) -> list[tuple[Card, int]]:
         """The faction's starter deck: every card of the faction with its `copies`."""
         return [(c, c.copies) for c in self.cards_of(faction)]
-
-    def card_mark(self, card_id: str) -> tuple[str, int, int]:
-        """Where a card is defined: (file, line, col)."""
-        if self.doc is None:
-            return ("cards.yaml", 0, 0)
-        for fi, f in enumerate(self.doc.data["factions"]):
-            for ci, c in enumerate(f.get("cards") or []):
-                if isinstance(c, dict) and c.get("id") == card_id:
-                    line, col = self.doc.mark(("factions", fi, "cards", ci))
-                    return (self.doc.file, line, col)
-        return (self.doc.file, 0, 0)
 
 
 def load_game(gamedir: GameDir) -> Game:

@@ -50,11 +50,6 @@ class Card:
     def is_unit(self) -> bool:
         return self.kind == "unit"
 
-    @property
-    def type_id(self) -> str:
-        """The type printed on the type line: a unit type, or the card kind."""
-        return self.type if self.is_unit else self.kind
-
 
 @dataclass(frozen=True)
 class Rules:

@@ -58,9 +58,6 @@ class Document:
         return self.canvas.getPageNumber() - 1
 
     # ── forms: each distinct drawing once ────────────────────────────────
-    def has_form(self, key: str) -> bool:
-        return key in self._forms
-
     def define_face(self, face, width: float, height: float) -> None:
         """Record a face (see draw/faces.py) once as a form; first its `layers`, the forms it
         places itself (e.g. a faction's backdrop shared by its cards), each also once."""

@@ -138,10 +138,6 @@ class Layout:
         return self.overflow <= 0.01
 
     @property
-    def shrunk(self) -> bool:
-        return self.size < self.style.size
-
-    @property
     def text(self) -> str:
         return "\n".join("".join(t for _, t in line.runs) for line in self.lines)
 

@@ -6,6 +6,7 @@ import sys
 import click
 
 from . import main_group
+from .ui import plural
 
 SHOWN_WARNINGS = 20
 
@@ -130,6 +131,3 @@ def finish(ui, project, result, report_json, what: str) -> None:
     if refused:
         sys.exit(1)
 
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -7,10 +7,9 @@ from pathlib import Path
 import click
 
 from . import PpgenGroup, main_group
+from .ui import plural
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @main_group.group("i18n", cls=PpgenGroup)
@@ -69,7 +68,7 @@ def status_command(ui, lang, fmt):
                              f"{c.percent:5.1f} %", str(s.orphans) if area == "all" else ""])
         click.echo(render(["lang", "name", "area", "keys", "translated", "missing", "stale", "untranslated", "done", "orphans"], rows))
     done = sum(1 for s in statuses if s.all.translated == s.all.total and not s.orphans)
-    ui.summary(f"{_plural(len(statuses), 'language')}, {done} complete")
+    ui.summary(f"{plural(len(statuses), 'language')}, {done} complete")
 
 
 @i18n_group.command("check")
@@ -123,7 +122,7 @@ def check_command(ui, lang, only, fmt):
             ui.info(message)
     ui.warnings += len(report.warnings)
     acknowledged = f", {report.acknowledged} acknowledged exception{'s' if report.acknowledged != 1 else ''}" if report.acknowledged else ""
-    ui.summary(f"checked {_plural(len(report.languages), 'language')}: {_plural(len(report.errors), 'error')}{acknowledged}",
+    ui.summary(f"checked {plural(len(report.languages), 'language')}: {plural(len(report.errors), 'error')}{acknowledged}",
                ok=not report.errors)
     if report.errors:
         return 1
@@ -199,7 +198,7 @@ def export_command(ui, lang, fmt, output):
     text, fuzzy = export_po(project, lang)
     if output == "-":
         click.echo(text, nl=False)
-        ui.summary(f"exported {lang} to standard output ({_plural(fuzzy, 'fuzzy entry')})".replace("entrys", "entries"))
+        ui.summary(f"exported {lang} to standard output ({plural(fuzzy, 'fuzzy entry', 'fuzzy entries')})")
         return
     path = Path(output) if output else project.dir.out / "i18n" / f"{lang}.po"
     write_atomic(path, text)

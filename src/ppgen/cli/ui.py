@@ -70,3 +70,8 @@ class UI:
         else:
             mark = self._style("✗", fg="red", bold=True) if self.tty else "failed:"
         click.echo(f"{mark} {printable(message)}{tail} ({seconds:.1f} s)", err=True)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 page', '2 pages', '2 fuzzy entries' (with `many`)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"

@@ -84,24 +84,6 @@ def _leaf(p, x, y, angle, length, width) -> None:
     p.close()
 
 
-def _feather(p, x, y, angle, length, width) -> None:
-    """A straight feather from (x, y) along `angle`, with a rounded tip."""
-    a = math.radians(angle)
-    ux, uy = math.cos(a), math.sin(a)
-    nx, ny = -uy, ux
-    h = width / 2
-    body = length - h
-    p.moveTo(x + nx * h, y + ny * h)
-    p.lineTo(x + ux * body + nx * h, y + uy * body + ny * h)
-    ex, ey = x + ux * body, y + uy * body
-    k = 0.5523 * h
-    p.curveTo(ex + nx * h + ux * k, ey + ny * h + uy * k, ex + ux * h + nx * k, ey + uy * h + ny * k, ex + ux * h, ey + uy * h)
-    p.curveTo(ex + ux * h - nx * k, ey + uy * h - ny * k, ex - nx * h + ux * k, ey - ny * h + uy * k, ex - nx * h, ey - ny * h)
-    p.lineTo(x - nx * h, y - ny * h)
-    p.close()
-
-
-# ── faction emblems (unit square, y up) ────────────────────────────────────
 def _tanit(c) -> None:
     """The sign of Tanit: crescent, head, raised arms, triangular robe (Carthage)."""
     p = _path(c)
