@@ -10,34 +10,33 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..draw.faces import CardGeometry
+from ..draw.faces import CardGeometry, faces_pdf
 from ..errors import UsageError
-from .output import ExportResult, checked_folder, write_all
-from ..draw.faces import faces_pdf
-from .raster import card_raster, png_bytes, render_images
 from ..report import fallbacks_reported
+from .output import ExportResult, checked_folder, write_all
+from .raster import card_raster, png_bytes, render_images
 
 
 def find_card(project, text: str, lang: str | None = None):
-    """The card `text` names (id, code, or name in any language), or a UsageError that helps."""
+    """The card `text` names (id, code, or name in any language), or a UsageError that helps,
+    in `lang` (the decklist messages' words)."""
+    from ..decks.deck import Ref
     from ..decks.names import names_for
+    from ..decks.report import Words
 
     lang = lang or project.config.source_language
     match = names_for(project).cards.lookup(text)
     if match.found:
         return project.game.card(match.found)
-    shown = lambda card_id, in_lang=None: _card_label(project, project.game.card(card_id), in_lang or lang)  # noqa: E731
+    words = Words(project, lang)
     if match.ids:
-        listed = "; ".join(shown(i) for i in match.ids)
-        raise UsageError(f"'{text}' names {len(match.ids)} cards: {listed}; name one by its code")
-    hint = ""
+        choices = [Ref("card", i, with_code=True) for i in match.ids]
+        raise UsageError(words.text("deck.ambiguous-card", name=text, choices=choices))
+    message = words.text("deck.unknown-card", name=text)
     if match.suggestions:
-        hint = "; did you mean " + " or ".join(shown(i, in_lang or None) for i, in_lang in match.suggestions) + "?"
-    raise UsageError(f"no card is called '{text}'{hint} (`ppgen cards --lang {lang}` lists every card)")
-
-
-def _card_label(project, card, lang: str) -> str:
-    return f"{project.card_name(card, lang)} ({card.code})"
+        choices = [Ref("card", i, lang=in_lang or None, with_code=True) for i, in_lang in match.suggestions]
+        message += "; " + words.text("deck.hint.did-you-mean", choices=choices)
+    raise UsageError(f"{message} (ppgen cards --lang {lang})")
 
 
 def preview(project, text: str, lang: str, target: Path, card_mm: tuple[float, float], dpi: float = 300) -> tuple:
