@@ -6,23 +6,18 @@ import sys
 import click
 
 from . import main_group
+from ..impose import DUPLEX_EDGES, LAYOUTS, PAPERS
+from .options import _apply, deck_options, faction_option, output_options, show_warnings
 from .ui import plural
-
-SHOWN_WARNINGS = 20
 
 
 def sheet_options(f):
-    """The paper and duplex options `build` and `calibrate` share (defaults: ppgen.yaml `build:`)."""
-    options = [
-        click.option("--lang", "-l", help="Language code, several separated by commas, or 'all' (default: the source language)."),
-        click.option("--out", "-o", type=click.Path(file_okay=False), help="Output folder; one subfolder per language (default: build.out in ppgen.yaml, 'out')."),
-        click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), help="Paper size (default a4)."),
-        click.option("--duplex", type=click.Choice(["long", "short"]), help="The edge your printer flips the sheet on (default long)."),
+    """--lang, --out and the paper and duplex options `build` and `calibrate` share."""
+    return output_options(_apply(f, [
+        click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), help="Paper size (default a4)."),
+        click.option("--duplex", type=click.Choice(list(DUPLEX_EDGES)), help="The edge your printer flips the sheet on (default long)."),
         click.option("--back-offset", metavar="X,Y", help="Shift back pages by X mm right and Y mm up, as seen on the back; read it from `ppgen calibrate`."),
-    ]
-    for option in reversed(options):
-        f = option(f)
-    return f
+    ]))
 
 
 @main_group.command("build")
@@ -30,10 +25,9 @@ def sheet_options(f):
 @click.option("--card-size", metavar="SIZE", help="poker (63 × 88 mm, default), bridge, mini, tarot, or WxH in mm, e.g. 63x88.")
 @click.option("--bleed", metavar="MM", help="Bleed printed around every card, in mm (e.g. 3); cards move apart to make room.")
 @click.option("--gutter", metavar="MM", help="Extra space between neighbouring cards, in mm.")
-@click.option("--layout", type=click.Choice(["duplex", "foldover", "fronts-only"]), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only.")
-@click.option("--faction", "-f", "factions", multiple=True, metavar="FACTION", help="Only this faction's starter deck (repeat for several).")
-@click.option("--deck", "deck_path", type=click.Path(dir_okay=False), help="Print exactly the cards of this decklist (any language); it is validated first.")
-@click.option("--force", is_flag=True, help="With --deck: print the deck even if it breaks deck-building rules.")
+@click.option("--layout", type=click.Choice(list(LAYOUTS)), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only.")
+@faction_option
+@deck_options
 @click.option("--parts", metavar="LIST", help="Parts to build, comma-separated: rulebook, mats, score-sheet, cards (default: all; with --deck or --faction: cards).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Languages built at once, in parallel processes (default: one per CPU core).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
@@ -105,9 +99,7 @@ def checked_deck(ui, project, path, lang: str, force: bool):
 def finish(ui, project, result, report_json, what: str) -> None:
     """Show warnings and files, write the JSON report, end with the one-line summary;
     exit 1 when --strict refused a file."""
-    for line in result.report.lines(limit=SHOWN_WARNINGS):
-        ui.warn(line)
-    ui.warnings = len(result.report)
+    show_warnings(ui, result.report)
     if report_json:
         result.report.write_json(report_json, [f.as_dict(project.dir.show(f.path)) for f in result.files])
     written, refused = result.written, result.refused

@@ -6,20 +6,7 @@ from pathlib import Path
 import click
 
 from . import PpgenGroup, main_group
-
-SHOWN_WARNINGS = 20
-
-
-def common_options(f):
-    """--lang and --out, as `ppgen build` has them (defaults: the source language; build.out)."""
-    f = click.option("--out", "-o", type=click.Path(file_okay=False),
-                     help="Output folder; one subfolder per language (default: build.out in ppgen.yaml, 'out').")(f)
-    return click.option("--lang", "-l", help="Language code, several separated by commas, or 'all' (default: the source language).")(f)
-
-
-def faction_option(f):
-    return click.option("--faction", "-f", "factions", multiple=True, metavar="FACTION",
-                        help="Only this faction (repeat for several; default: every faction).")(f)
+from .options import deck_options, faction_option, output_options, show_warnings
 
 
 @main_group.group("export", cls=PpgenGroup)
@@ -35,7 +22,7 @@ def export_group():
 
 
 @export_group.command("png")
-@common_options
+@output_options
 @click.option("--card-size", default="poker", show_default=True, metavar="SIZE",
               help="poker (2.5 × 3.5 in), bridge (2.25 × 3.5 in), mini (1.75 × 2.5 in), tarot (2.75 × 4.75 in), or WxH in mm, e.g. 63x88.")
 @click.option("--dpi", type=float, default=300, show_default=True, help="Resolution.")
@@ -81,10 +68,9 @@ def png_command(ui, lang, out, card_size, dpi, bleed, factions, jobs):
 
 
 @export_group.command("tts")
-@common_options
+@output_options
 @faction_option
-@click.option("--deck", "deck_path", type=click.Path(dir_okay=False), help="A decklist (any language) instead of the starter decks; validated first.")
-@click.option("--force", is_flag=True, help="With --deck: export the deck even if it breaks deck-building rules.")
+@deck_options
 @click.option("--base-url", metavar="URL", help="Where you will upload the images; the saved object's image URLs start with it (default: file:/// paths to the files written).")
 @click.pass_obj
 def tts_command(ui, lang, out, factions, deck_path, force, base_url):
@@ -131,7 +117,7 @@ def tts_command(ui, lang, out, factions, deck_path, force, base_url):
 
 
 @export_group.command("contact")
-@common_options
+@output_options
 @faction_option
 @click.option("--dpi", type=float, default=150, show_default=True, help="Resolution of the cards on the sheet.")
 @click.pass_obj
@@ -196,7 +182,7 @@ def preview_command(ui, card, lang, dpi, out):
     lang = options.langs[0]
     target = Path(out) if out else options.out / lang / "preview"
     found, path, result = preview(project, " ".join(card), lang, target, (options.card_size.width, options.card_size.height), dpi)
-    _show_warnings(ui, result.report)
+    show_warnings(ui, result.report)
     click.echo(str(path.resolve()))
     ui.summary(f"{found.code} {project.card_name(found, lang)} → {project.dir.show(path)}")
 
@@ -234,14 +220,10 @@ class _Total:
         self.folders.append(folder)
 
 
-def _show_warnings(ui, report) -> None:
-    for line in report.lines(limit=SHOWN_WARNINGS):
-        ui.warn(line)
-    ui.warnings = len(report)
 
 
 def _finish(ui, project, total: _Total, what: str) -> None:
-    _show_warnings(ui, total.result.report)
+    show_warnings(ui, total.result.report)
     folders = total.folders
     if len(folders) == 1:
         where = project.dir.show(folders[0])

@@ -1,0 +1,42 @@
+"""Options several commands share, declared once (defaults come from ppgen.yaml `build:`)."""
+from __future__ import annotations
+
+import click
+
+SHOWN_WARNINGS = 20  # warnings listed on the terminal; --report-json lists them all
+
+
+def _apply(f, options):
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def output_options(f):
+    """--lang and --out."""
+    return _apply(f, [
+        click.option("--lang", "-l", help="Language code, several separated by commas, or 'all' (default: the source language)."),
+        click.option("--out", "-o", type=click.Path(file_okay=False),
+                     help="Output folder; one subfolder per language (default: build.out in ppgen.yaml, 'out')."),
+    ])
+
+
+def faction_option(f):
+    return click.option("--faction", "-f", "factions", multiple=True, metavar="FACTION",
+                        help="Only this faction's starter deck (repeat for several; default: every faction).")(f)
+
+
+def deck_options(f):
+    """--deck FILE and --force."""
+    return _apply(f, [
+        click.option("--deck", "deck_path", type=click.Path(dir_okay=False),
+                     help="Exactly the cards of this decklist (any language) instead of the starter decks; validated first."),
+        click.option("--force", is_flag=True, help="With --deck: go on even if the deck breaks deck-building rules."),
+    ])
+
+
+def show_warnings(ui, report) -> None:
+    """The report's warnings on the terminal (at most SHOWN_WARNINGS, then how many more)."""
+    for line in report.lines(limit=SHOWN_WARNINGS):
+        ui.warn(line)
+    ui.warnings = len(report)
