@@ -74,6 +74,28 @@ def test_deep_nesting_is_refused(game_copy):
     assert "nesting" in str(load_error(game_copy))
 
 
+@pytest.mark.parametrize("loader", ["CSafeLoader", "SafeLoader"])
+def test_deep_nesting_is_refused_on_a_small_stack(loader):
+    """PyYAML's composer recurses once per level (in C with libyaml): on a small
+    stack, a few hundred levels crashed the process before any limit applied."""
+    import resource
+
+    code = (
+        "import yaml, ppgen.yamlio as y\n"
+        "from ppgen.errors import DataError\n"
+        f"y._Loader = getattr(yaml, {loader!r}, yaml.SafeLoader)\n"
+        "try:\n"
+        "    y.parse_yaml('x: ' + '[' * 900 + ']' * 900, 'deep.yaml')\n"
+        "except DataError as exc:\n"
+        "    print(exc)\n"
+    )
+    small = 192 * 1024
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_STACK, (small, small)))
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.strip() == "deep.yaml:1:67: error[yaml] nesting deeper than 64 levels"
+
+
 BOMB = "\n".join(
     ["a: &a ['lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol']"]
     + [f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]" for i in range(8)]

@@ -235,7 +235,7 @@ def test_billion_laughs_is_refused(game, name):
     if inp.yaml:
         assert kind == "error" and "aliases" in str(value)
         (problem,) = value.problems
-        assert (problem.line, problem.col) == (1, 4)
+        assert (problem.line, problem.col) == (2, 8)  # the first alias, "*a"
     elif name == "text decklist":
         assert kind == "ok" and value[3] == []  # nine lines it cannot read, none a card
     else:

@@ -15,6 +15,8 @@ from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
+from yaml.composer import ComposerError
+from yaml.events import AliasEvent, CollectionEndEvent, ScalarEvent, SequenceStartEvent, StreamEndEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .errors import DataError, Problem, display_path
@@ -28,9 +30,12 @@ Path_ = tuple  # a path into the document: keys and list indexes
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, 5x faster
 
 
-class _AliasRefused(Exception):
-    def __init__(self, mark):
+class _Refused(Exception):
+    """A construct ppgen files may not use, found while composing: `message` at `mark`."""
+
+    def __init__(self, mark, message: str):
         self.mark = mark
+        self.message = message
 
 
 @dataclass
@@ -77,7 +82,7 @@ def load_yaml(path: Path, root: Path | None = None, plain_strings: bool = False)
 def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     loader = _Loader(text)
     try:
-        node = loader.get_single_node()
+        node = _compose(loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _pos(mark) if mark else (0, 0)
@@ -99,8 +104,9 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
         raise DataError([Problem(shown, line, col, f"character U+{char:04X} is not allowed in YAML ({exc.reason}); remove it", "yaml")]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(shown, 0, 0, f"invalid YAML: {exc}", "yaml")]) from None
-    except RecursionError:
-        raise DataError([Problem(shown, 0, 0, "nesting is too deep", "yaml")]) from None
+    except _Refused as exc:
+        line, col = _pos(exc.mark)
+        raise DataError([Problem(shown, line, col, exc.message, "yaml")]) from None
     finally:
         loader.dispose()
     doc = Doc(shown, None)
@@ -108,14 +114,72 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     if node is None:
         doc.data = None
         return doc
-    try:
-        doc.data = _convert(node, (), doc, problems, plain_strings, 0, set())
-    except _AliasRefused as exc:
-        line, col = _pos(exc.mark)
-        raise DataError([Problem(shown, line, col, "YAML anchors and aliases (&name, *name) are not allowed in ppgen files", "yaml")]) from None
+    doc.data = _convert(node, (), doc, problems, plain_strings)
     if problems:
         raise DataError(problems)
     return doc
+
+
+def _compose(loader):
+    """The document's node tree, built from the parser's events without recursion.
+
+    PyYAML's own composer recurses once per nesting level — in C with libyaml,
+    where a file of 100,000 '[' overflows the stack and kills the process
+    before Python's recursion limit is reached. Here the depth is counted and
+    refused at MAX_DEPTH, and an alias is refused where it stands, before
+    anything could be expanded ("billion laughs").
+    """
+    loader.get_event()  # StreamStart
+    if loader.check_event(StreamEndEvent):
+        return None
+    start = loader.get_event()  # DocumentStart
+    root, open_nodes, pending_keys = None, [], []
+    while root is None or open_nodes:
+        event = loader.get_event()
+        if isinstance(event, AliasEvent):
+            raise _Refused(event.start_mark, "YAML anchors and aliases (&name, *name) are not allowed in ppgen files")
+        if isinstance(event, CollectionEndEvent):
+            open_nodes.pop().end_mark = event.end_mark
+            pending_keys.pop()
+            continue
+        if isinstance(event, ScalarEvent):
+            node = ScalarNode(_tag(loader, ScalarNode, event, event.value), event.value, event.start_mark, event.end_mark, style=event.style)
+        else:
+            if len(open_nodes) >= MAX_DEPTH:
+                raise _Refused(event.start_mark, f"nesting deeper than {MAX_DEPTH} levels")
+            kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
+            node = kind(_tag(loader, kind, event, None), [], event.start_mark, None, flow_style=event.flow_style)
+        _attach(node, open_nodes, pending_keys)
+        if root is None:
+            root = node
+        if not isinstance(node, ScalarNode):
+            open_nodes.append(node)
+            pending_keys.append(None)
+    loader.get_event()  # DocumentEnd
+    if not loader.check_event(StreamEndEvent):
+        raise ComposerError("expected a single document in the stream", start.start_mark,
+                            "but found another document", loader.get_event().start_mark)
+    return root
+
+
+def _tag(loader, kind, event, value):
+    if event.tag not in (None, "!"):
+        return event.tag
+    return loader.resolve(kind, value, event.implicit)
+
+
+def _attach(node, open_nodes: list, pending_keys: list) -> None:
+    """Add `node` to the innermost open sequence or mapping (as a key, then as its value)."""
+    if not open_nodes:
+        return
+    parent = open_nodes[-1]
+    if isinstance(parent, SequenceNode):
+        parent.value.append(node)
+    elif pending_keys[-1] is None:
+        pending_keys[-1] = node
+    else:
+        parent.value.append((pending_keys[-1], node))
+        pending_keys[-1] = None
 
 
 def _tab_near(text: str, line: int, col: int) -> bool:
@@ -136,21 +200,12 @@ def _scalar(node: ScalarNode, plain_strings: bool):
         return node.value
 
 
-def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool, depth: int, seen: set):
-    # An alias makes the composer hand out the same node object twice: refuse it,
-    # which also defuses "billion laughs" before anything is expanded.
-    if id(node) in seen:
-        raise _AliasRefused(node.start_mark)
-    seen.add(id(node))
+def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool):
     doc.value_marks[path] = _pos(node.start_mark)
-    if depth > MAX_DEPTH:
-        line, col = _pos(node.start_mark)
-        problems.append(Problem(doc.file, line, col, f"nesting deeper than {MAX_DEPTH} levels", "yaml"))
-        return None
     if isinstance(node, ScalarNode):
         return _scalar(node, plain_strings)
     if isinstance(node, SequenceNode):
-        return [_convert(n, path + (i,), doc, problems, plain_strings, depth + 1, seen) for i, n in enumerate(node.value)]
+        return [_convert(n, path + (i,), doc, problems, plain_strings) for i, n in enumerate(node.value)]
     if isinstance(node, MappingNode):
         out: dict = {}
         for key_node, value_node in node.value:
@@ -166,6 +221,6 @@ def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool,
                 problems.append(Problem(doc.file, line, col, f"duplicate key '{key}' (first defined on line {first})", "duplicate"))
                 continue
             doc.key_marks[kpath] = _pos(key_node.start_mark)
-            out[key] = _convert(value_node, kpath, doc, problems, plain_strings, depth + 1, seen)
+            out[key] = _convert(value_node, kpath, doc, problems, plain_strings)
         return out
     return None
