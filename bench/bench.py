@@ -87,6 +87,8 @@ print(time.perf_counter() - t0)
 
 def baseline_spec(project, lang: str, pages: int, path: Path) -> None:
     """Every string the build prints (card names and effects, rulebook, mats, sheet) and the fonts."""
+    from ppgen.errors import DataError
+
     values = project.game.rules.placeholders(project.game.factions)
     loc = project.locale(lang)
     strings = []
@@ -96,7 +98,7 @@ def baseline_spec(project, lang: str, pages: int, path: Path) -> None:
         if key.split(".")[0] in ("rules", "mat", "sheet", "label", "type", "faction"):
             try:
                 strings.append(loc.format(key, **values).replace("**", ""))
-            except (KeyError, IndexError, ValueError):
+            except DataError:  # a placeholder filled at drawing time ({n}, {page}…): the text as written
                 strings.append(loc.get(key))
     body, bold = project.fonts.chain(lang, "body"), project.fonts.chain(lang, "bold")
     fonts = {f.name: str(f.path) for f in body.fonts + bold.fonts}
@@ -113,7 +115,8 @@ def baseline(project, lang: str, pages: int, repeat: int, tmp: Path) -> float:
 
 # ── a synthetic game directory with N× the cards ─────────────────────────────
 def synthetic_game(factor: int, dest: Path) -> int:
-    """Copy the game with every faction repeated `factor` times (cards renamed); return the card count."""
+    """Copy the game (English only) with every faction repeated `factor` times, the copies
+    renamed; return the card count."""
     import yaml
 
     cards = yaml.safe_load((ROOT / "cards.yaml").read_text(encoding="utf-8"))
@@ -121,6 +124,10 @@ def synthetic_game(factor: int, dest: Path) -> int:
     factions, words = [], {k: v for k, v in en.items() if not k.startswith("card.")}
     for n in range(factor):
         for f in cards["factions"]:
+            if n == 0:  # the first copy is the real faction: the rulebook names it
+                factions.append(f)
+                words.update({f"card.{c['id']}.{part}": en[f"card.{c['id']}.{part}"] for c in f["cards"] for part in ("name", "effect")})
+                continue
             g = dict(f, id=f"{f['id']}{n}", code=f"{f['code'][:3]}{chr(65 + n % 26)}{chr(65 + n // 26 % 26)}"[:5],
                      cards=[])
             words[f"faction.{g['id']}"] = f"{en['faction.' + f['id']]} {n}"
