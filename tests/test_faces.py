@@ -486,3 +486,32 @@ def test_key_words_never_split_across_lines(project, all_fronts):
                 assert any(clause in line for line in lines), (lang, face.card.id, clause, lines)
                 checked += 1
     assert checked > 80
+
+
+def test_card_sheets_lay_out_each_front_once_and_keep_no_layout(project, monkeypatch, tmp_path):
+    """Memory must not grow with the card count by layouts: each distinct front is laid out
+    when its form is drawn, once, and let go after."""
+    import gc
+    import weakref
+
+    from ppgen import parts
+    from ppgen.build import BuildOptions, select_cards
+    from ppgen.draw import faces
+    from ppgen.report import BuildReport
+
+    made, alive = [], []
+    real = faces.front_face
+
+    def counted(*args, **kwargs):
+        gc.collect()
+        alive.append(sum(ref() is not None for ref in made))  # layouts still held when another is made
+        face = real(*args, **kwargs)
+        made.append(weakref.ref(face))
+        return face
+
+    monkeypatch.setattr(faces, "front_face", counted)
+    run = select_cards(project, ["rome", "dacia"])
+    options = BuildOptions.resolve(project, lang="ja", out=tmp_path, jobs=1)
+    part = parts.cards_part(project, options, "ja", run, BuildReport())
+    assert len(made) == len({card.id for card in run}) == part.faces - 1 - 6  # fronts = forms - the back - 2 factions × 3 kinds of backdrop
+    assert max(alive) == 0

@@ -70,8 +70,8 @@ def score_sheet_part(project, options, lang: str, run, report, progress=None) ->
 
 
 def cards_part(project, options, lang: str, run, report, progress: Callable[[int, int], None] | None = None) -> PartPDF:
-    """The card sheets: each distinct face drawn once, placed for every copy."""
-    from .draw.faces import CardGeometry, back_face, front_face
+    """The card sheets: each distinct face laid out and drawn once (when first placed), placed for every copy."""
+    from .draw.faces import CardGeometry, LazyFront, back_face
     from .sheets import SheetText, draw_pages
 
     layout = options.sheet_layout
@@ -82,7 +82,7 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
     faces: dict = {}
     for card in run:
         if card.id not in faces:
-            faces[card.id] = front_face(project, card, lang, geometry, report)
+            faces[card.id] = LazyFront(project, card, lang, geometry, report)
     fronts = [faces[card.id] for card in run]
     back = back_face(project, geometry) if layout.layout != "fronts-only" else None
     text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "", loc.where)

@@ -61,6 +61,8 @@ class Document:
     def define_face(self, face, width: float, height: float) -> None:
         """Record a face (see draw/faces.py) once as a form; first its `layers`, the forms it
         places itself (e.g. a faction's backdrop shared by its cards), each also once."""
+        if face.key in self._forms:
+            return
         for layer in getattr(face, "layers", ()):
             self.define_face(layer, width, height)
         self.define_form(face.key, width, height, face.draw)

@@ -129,12 +129,17 @@ class PlacedText:
 
 
 # ── the face ───────────────────────────────────────────────────────────────
+def front_key(card: Card, lang: str) -> str:
+    """The front's form key: one per card and language."""
+    return f"front-{lang}-{card.id}"
+
+
 class FrontFace:
     """The front of one card in one language, laid out; `draw` paints it."""
 
     def __init__(self, project, card: Card, lang: str, geometry, report=None):
         self.project, self.card, self.lang, self.geometry = project, card, lang, geometry
-        self.key = f"front-{lang}-{card.id}"
+        self.key = front_key(card, lang)
         self.template = load_card_template(project)
         faction = project.game.factions[card.faction]
         check_emblem(project, faction)

@@ -3,7 +3,7 @@
 The interface the sheets code uses::
 
     geometry = CardGeometry.named("poker", bleed_mm=3)     # all sizes in points
-    face = front_face(project, card, "ja", geometry, report)   # laid out now
+    face = front_face(project, card, "ja", geometry, report)   # laid out now (LazyFront: when drawn)
     back = back_face(project, geometry)                       # one for every language
     face.key      # "front-ja-hastati-line" / "back": unique per distinct drawing
     face.draw(canvas)   # paints (0, 0)–(geometry.width, geometry.height), the bleed box
@@ -72,6 +72,32 @@ def front_face(project, card, lang: str, geometry: CardGeometry, report=None):
     from .card_front import FrontFace
 
     return FrontFace(project, card, lang, geometry, report)
+
+
+class LazyFront:
+    """A front laid out when its form is drawn, and let go once drawn: the card sheets of a
+    print run of thousands of cards keep one key per card, not its layout. Overflow is then
+    reported as the sheets are drawn (in the same order: the run's order)."""
+
+    def __init__(self, project, card, lang: str, geometry: CardGeometry, report=None):
+        from .card_front import front_key
+
+        self.key = front_key(card, lang)
+        self._args = (project, card, lang, geometry, report)
+        self._face = None
+
+    @property
+    def layers(self) -> tuple:
+        return self._laid_out().layers
+
+    def draw(self, canvas) -> None:
+        self._laid_out().draw(canvas)
+        self._face = None
+
+    def _laid_out(self):
+        if self._face is None:
+            self._face = front_face(*self._args)
+        return self._face
 
 
 def back_face(project, geometry: CardGeometry):
