@@ -7,6 +7,7 @@ KINDS = ("unit", "doctrine", "tactic")
 STATS = ("atk", "def", "lp")
 WHOSE = ("own", "opponent", "attacker")
 WHEN = ("always", "in-combat", "per-turn")
+COMMANDER_MARK = "\u265a"  # ♚, printed by a Commander's name on its card and in the card reference
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from .config import Config, LanguageConfig, load_config
 from .errors import DataError, Problem, UsageError
@@ -22,6 +23,8 @@ from .locale import SOURCE_LANG, Locale, load_locale
 from .model import BonusPart, Card
 from .schema import did_you_mean
 
+T = TypeVar("T")
+
 
 @dataclass
 class Project:
@@ -29,6 +32,14 @@ class Project:
     game: Game
     config: Config
     _locales: dict[str, Locale] = field(default_factory=dict, repr=False)
+    _derived: dict[str, object] = field(default_factory=dict, repr=False)
+
+    def cached(self, name: str, make: Callable[[], T]) -> T:
+        """What is read or built from this game's files once per project (fonts, templates,
+        name indexes): `make()` the first time, the same object after."""
+        if name not in self._derived:
+            self._derived[name] = make()
+        return self._derived[name]
 
     @property
     def languages(self) -> list[str]:
@@ -82,11 +93,9 @@ class Project:
     @property
     def fonts(self):
         """The FontBook of this game (fonts registered lazily, on first use)."""
-        if "_fonts" not in self.__dict__:
-            from .fonts import FontBook
+        from .fonts import FontBook
 
-            self.__dict__["_fonts"] = FontBook(self.dir.fonts, self.config.languages)
-        return self.__dict__["_fonts"]
+        return self.cached("fonts", lambda: FontBook(self.dir.fonts, self.config.languages))
 
     # ── localized views ────────────────────────────────────────────────
     def card_name(self, card: Card, lang: str) -> str:

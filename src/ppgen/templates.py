@@ -28,10 +28,10 @@ from functools import lru_cache
 from typing import Callable
 
 from .errors import DataError, Problem
+from .impose import MM  # noqa: F401 — the draw modules take it from here with the template types
 from .schema import Field, check_mapping, did_you_mean, one_of
 from .yamlio import Doc, load_yaml
 
-MM = 72 / 25.4  # points per millimetre
 
 KINDS = ("unit", "doctrine", "tactic")
 FONT_ROLES = ("body", "bold", "title")
@@ -212,11 +212,7 @@ class CardTemplate:
 
 def load_card_template(project) -> CardTemplate:
     """The card template of a project, loaded and checked once."""
-    cached = project.__dict__.get("_card_template")
-    if cached is None:
-        cached = read_card_template(project.dir.template("card"), project.dir.root)
-        project.__dict__["_card_template"] = cached
-    return cached
+    return project.cached("template:card", lambda: read_card_template(project.dir.template("card"), project.dir.root))
 
 
 def read_card_template(path, root=None) -> CardTemplate:

@@ -100,10 +100,11 @@ class Names:
 
 
 def names_for(project) -> Names:
-    """Build (once per project) the name indexes from the card database and every locale."""
-    cached = project.__dict__.get("_deck_names")
-    if cached is not None:
-        return cached
+    """The name indexes of the card database and every locale (built once per project)."""
+    return project.cached("deck-names", lambda: _index_names(project))
+
+
+def _index_names(project) -> Names:
     cards, factions = NameIndex(), NameIndex()
     game = project.game
     for card in game.cards:
@@ -124,9 +125,7 @@ def names_for(project) -> Names:
             key = f"faction.{faction.id}"
             if loc.is_translated(key):
                 factions.add(loc.entries[key].text, faction.id, lang)
-    names = Names(cards, factions)
-    project.__dict__["_deck_names"] = names
-    return names
+    return Names(cards, factions)
 
 
 _NAME_AND_CODE = re.compile(r"^(?P<name>.*?)(?<!\s)\s*[(\[]\s*(?P<code>[A-Za-z]{2,5}\s*-?\s*\d{1,3})\s*[)\]]$")

@@ -17,12 +17,11 @@ import re
 from dataclasses import dataclass, replace
 
 from .. import text as textengine
-from ..model import Card
+from ..model import COMMANDER_MARK, Card
 from ..pdf import form_name
 from ..templates import MM, Colours, Element, TextStyle, load_card_template, mix, rl, scaled
 from .emblems import draw_emblem, draw_icon
 
-COMMANDER_MARK = "\u265a"  # ♚
 NBSP = "\u00a0"
 
 # A sentence starts at the start of the text, after a newline, or after a full stop.

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from .. import flow as fl
 from ..errors import DataError, Problem
 from ..fonts import FontChain
+from ..model import COMMANDER_MARK
 from ..schema import Field, check_mapping
 from ..text import ASCENT, Style, draw, fit, layout
 from ..yamlio import load_yaml
@@ -466,9 +467,6 @@ def reference_blocks(book: Book, structure: Structure) -> list[fl.Block]:
                                        keep_with_next=True, where=book.where(ref["doctrines_tactics"])))
             blocks.append(doctrine_table(book, faction, others))
     return blocks
-
-
-COMMANDER_MARK = "\u265a"  # ♚
 
 
 def _name_cell(book: Book, card) -> fl.Cell:

@@ -13,11 +13,11 @@ import re
 from types import SimpleNamespace
 
 from ..errors import DataError, Problem
+from ..impose import MM
 from ..schema import Field, check_mapping
 from ..yamlio import load_yaml
 from ..text import Style
 
-MM = 72 / 25.4  # points per millimetre
 _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 
@@ -40,7 +40,12 @@ def colour(help: str = "") -> Field:
 
 
 def load_template(project, name: str, spec: dict[str, dict[str, Field]]) -> SimpleNamespace:
-    """Load `templates/<name>.yaml` against `spec` ({section: {key: Field}}); DataError on any problem."""
+    """`templates/<name>.yaml` checked against `spec` ({section: {key: Field}}), read once per
+    project; DataError on any problem."""
+    return project.cached(f"template:{name}", lambda: _read_template(project, name, spec))
+
+
+def _read_template(project, name: str, spec: dict[str, dict[str, Field]]) -> SimpleNamespace:
     path = project.dir.template(name)
     doc = load_yaml(path, project.dir.root)
     problems: list[Problem] = []
