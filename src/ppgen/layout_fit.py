@@ -7,11 +7,8 @@ Problem at the locale entry's file:line:col, saying by how much it overflows.
 """
 from __future__ import annotations
 
-import re
-
 from .errors import Problem
-
-_WHERE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+) (?P<key>\S+)")
+from .locale import Where
 CHECKED = {"name": "name", "effect": "effect text"}
 
 
@@ -26,11 +23,8 @@ def check_fit(project, lang: str, geometry=None) -> list[Problem]:
     for card in project.game.cards:
         try:
             face = FrontFace(project, card, lang, geometry)
-        except GlyphError as exc:
-            problems.append(_at(exc.where, str(exc).split(": ", 1)[-1], "glyph"))
-            continue
-        except MarkupError as exc:
-            problems.append(_at(str(exc), str(exc).split(": ", 1)[-1], "markup"))
+        except (GlyphError, MarkupError) as exc:
+            problems.append(_at(exc.where, str(exc), "glyph" if isinstance(exc, GlyphError) else "markup"))
             continue
         for element, key, overflow_mm in face.problems:
             if element not in CHECKED or key is None:
@@ -50,8 +44,9 @@ def check_fit(project, lang: str, geometry=None) -> list[Problem]:
     return problems
 
 
-def _at(where: str, message: str, code: str) -> Problem:
-    m = _WHERE.match(where)
-    if m:
-        return Problem(m["file"], int(m["line"]), int(m["col"]), f"{m['key']}: {message}", code)
-    return Problem("", 0, 0, f"{where}: {message}", code)
+def _at(where, message: str, code: str) -> Problem:
+    """A text-engine error as a Problem at its locale entry (`where` is a locale.Where)."""
+    message = message.removeprefix(f"{where}: ")
+    if isinstance(where, Where):
+        return Problem(where.file, where.line, where.col, f"{where.key}: {message}", code)
+    return Problem("", 0, 0, f"{where}: {message}" if where else message, code)

@@ -72,6 +72,24 @@ def placeholders(text: str) -> list[str]:
     return [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
 
 
+
+class Where(str):
+    """Where a printed text comes from, as messages show it (`locales/ja.yaml:12:3 rules.goal.1`)
+    and as its parts (file, line, col, key): errors raised deep in the text engine carry it."""
+
+    file: str
+    line: int
+    col: int
+    key: str
+
+    def __new__(cls, file: str, line: int, col: int, key: str) -> "Where":
+        where = super().__new__(cls, f"{file}:{line}:{col} {key}" if line else f"{file} {key}")
+        where.file, where.line, where.col, where.key = file, line, col, key
+        return where
+
+    def __getnewargs__(self):  # pickled into and out of worker processes
+        return (self.file, self.line, self.col, self.key)
+
 @dataclass(frozen=True)
 class Entry:
     key: str
@@ -141,10 +159,9 @@ class Locale:
         line, col = owner.position(key)
         return owner.file, line, col
 
-    def where(self, key: str) -> str:
+    def where(self, key: str) -> "Where":
         """`locales/ja.yaml:12:3 rules.goal.1`: where a printed text comes from, for messages."""
-        file, line, col = self.locate(key)
-        return f"{file}:{line}:{col} {key}" if line else f"{file} {key}"
+        return Where(*self.locate(key), key)
 
     def position(self, key: str) -> tuple[int, int]:
         entry = self.entries.get(key)

@@ -43,7 +43,11 @@ _BIDI_AND_CONTROL = re.compile("[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u
 
 
 class MarkupError(PpgenError):
-    pass
+    """Unbalanced `**` in a text; `where` says whose (a locale.Where, or "")."""
+
+    def __init__(self, message: str, where: str = ""):
+        super().__init__(message)
+        self.where = where
 
 
 class GlyphError(PpgenError):
@@ -326,7 +330,7 @@ def _units(text: str, style: Style, where: str) -> tuple[Unit, ...]:
     try:
         spans = parse_markup(text)
     except MarkupError as exc:
-        raise MarkupError(f"{where}: {exc}") from None
+        raise MarkupError(f"{where}: {exc}", where) from None
     for chain, bold in ((style.regular, False), (style.bold, True)):  # each chain draws its own spans
         part = "".join(t for t, b in spans if (b or style.bold_all) == bold)
         missing = chain.missing(part)
