@@ -157,6 +157,36 @@ def test_fuzz_yaml_loader(text):
         assert exc.problems and all(p.file == "fuzz.yaml" for p in exc.problems)
 
 
+def _node_marks(node, path=()):
+    """(path → (line, col)) of every value in a node tree PyYAML composed itself."""
+    yield path, (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node.value, list):
+        for i, item in enumerate(node.value):
+            if isinstance(item, tuple):
+                yield from _node_marks(item[1], path + (item[0].value,))
+            else:
+                yield from _node_marks(item, path + (i,))
+
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(yaml_chars, max_size=12),
+                     st.floats(allow_nan=False, allow_infinity=False, width=32))
+_documents = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
+                          | st.dictionaries(st.text("abcxyz-_日本 ", min_size=1, max_size=6), inner, max_size=4), max_leaves=20)
+
+
+@fuzz(200)
+@given(_documents, st.sampled_from([False, True, None]))
+def test_fuzz_yaml_composer_matches_pyyaml(data, flow):
+    """ppgen composes YAML nodes itself (without recursion): for any document PyYAML reads,
+    the data and the line:col of every value are PyYAML's."""
+    import yaml
+
+    text = yaml.safe_dump({"root": data}, default_flow_style=flow, allow_unicode=True)
+    doc = parse_yaml(text, "fuzz.yaml")
+    assert doc.data == yaml.safe_load(text)
+    assert doc.value_marks == dict(_node_marks(yaml.compose(text, Loader=yaml.SafeLoader)))
+
+
 @fuzz(60)
 @given(data=st.data())
 def test_fuzz_card_database_values(game_copy, data):
