@@ -13,7 +13,7 @@ import click
 
 from .. import __version__
 from ..errors import DataError, PpgenError, UsageError
-from .ui import UI
+from .ui import UI, plural
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -66,7 +66,7 @@ def main(argv=None) -> None:
         for problem in exc.problems:
             ui.problem(problem)
         n = len(exc.problems)
-        ui.error(f"{n} problem{'s' if n != 1 else ''} found; nothing was written")
+        ui.error(f"{plural(n, 'problem')} found; nothing was written")
         sys.exit(exc.exit_code)
     except PpgenError as exc:
         UI().error(str(exc))

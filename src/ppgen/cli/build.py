@@ -108,7 +108,7 @@ def finish(ui, project, result, report_json, what: str) -> None:
         ui.info(f"  {project.dir.show(f.path)}: {plural(f.pages, 'page')}{cards}, {f.bytes / 1e6:.1f} MB")
     for f in refused:
         n = len(result.report.for_lang(f.lang))
-        ui.error(f"--strict: {f.lang} has {n} warning{'s' if n != 1 else ''}; {project.dir.show(f.path)} was not written")
+        ui.error(f"--strict: {f.lang} has {plural(n, 'warning')}; {project.dir.show(f.path)} was not written")
     if not written:
         ui.summary(f"no {what} written", ok=False)
     else:

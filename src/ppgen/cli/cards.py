@@ -6,6 +6,8 @@ import json
 import click
 
 from . import main_group
+from .options import show_fallbacks
+from .ui import plural
 
 
 @main_group.command("cards")
@@ -39,7 +41,5 @@ def cards_command(ui, lang, faction, fmt):
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
     else:
         click.echo(card_table(rows, project, lang))
-    missing = project.locale(lang).fallbacks
-    if missing:
-        ui.warn(f"{len(missing)} text{'s' if len(missing) != 1 else ''} not translated into {lang}; shown in English")
-    ui.summary(f"{len(rows)} card{'s' if len(rows) != 1 else ''}" + (f" of {faction}" if faction else "") + f" ({lang})")
+    show_fallbacks(ui, project.locale(lang))
+    ui.summary(plural(len(rows), "card") + (f" of {faction}" if faction else "") + f" ({lang})")

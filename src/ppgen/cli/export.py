@@ -7,6 +7,7 @@ import click
 
 from . import PpgenGroup, main_group
 from .options import deck_options, faction_option, output_options, show_warnings
+from .ui import plural
 
 
 @main_group.group("export", cls=PpgenGroup)
@@ -57,13 +58,9 @@ def png_command(ui, lang, out, card_size, dpi, bleed, factions, jobs):
     image = card_image(card_size, bleed_mm if bleed_mm is not None else 0.0, dpi)
     cards = [c for c in project.game.cards if not options.factions or c.faction in options.factions]
     ui.info(f"{len(cards)} cards + back, {image.label}")
-    total = _Total()
-    for lang in options.langs:
-        folder = options.out / lang / "png"
-        result = export_png(project, lang, folder, image, cards, jobs=jobs or default_jobs(),
-                            progress=lambda d, t, lang=lang: ui.progress(d, t, f"{lang}: rendering"))
-        ui.end_progress()
-        total.add(result, folder)
+    total = _each_language(ui, options, "png", "rendering",
+                           lambda lang, folder, progress: export_png(project, lang, folder, image, cards,
+                                                                     jobs=jobs or default_jobs(), progress=progress))
     _finish(ui, project, total, f"{image.size.width} × {image.size.height} px")
 
 
@@ -113,7 +110,7 @@ def tts_command(ui, lang, out, factions, deck_path, force, base_url):
                                 progress=lambda d, t, what=f"{lang}: {name}": ui.progress(d, t, what))
             ui.end_progress()
             total.add(result, folder)
-    _finish(ui, project, total, f"{len(decks) * len(options.langs)} deck{'s' if len(decks) * len(options.langs) != 1 else ''}")
+    _finish(ui, project, total, plural(len(decks) * len(options.langs), "deck"))
 
 
 @export_group.command("contact")
@@ -139,14 +136,10 @@ def contact_command(ui, lang, out, factions, dpi):
     project, options = _load(ui, lang, out, factions)
     card_mm = (options.card_size.width, options.card_size.height)
     chosen = list(options.factions or project.game.factions)
-    total = _Total()
-    for lang in options.langs:
-        folder = options.out / lang / "contact"
-        result = export_contact(project, lang, chosen, folder, card_mm, dpi,
-                                progress=lambda d, t, lang=lang: ui.progress(d, t, f"{lang}: contact sheets"))
-        ui.end_progress()
-        total.add(result, folder)
-    _finish(ui, project, total, f"{len(chosen)} faction{'s' if len(chosen) != 1 else ''}")
+    total = _each_language(ui, options, "contact", "contact sheets",
+                           lambda lang, folder, progress: export_contact(project, lang, chosen, folder, card_mm, dpi,
+                                                                         progress=progress))
+    _finish(ui, project, total, plural(len(chosen), "faction"))
 
 
 @main_group.command("preview")
@@ -220,6 +213,16 @@ class _Total:
         self.folders.append(folder)
 
 
+def _each_language(ui, options, subfolder: str, what: str, export) -> _Total:
+    """`export(lang, folder, progress)` for every chosen language, into OUT/LANG/SUBFOLDER,
+    with progress shown as "LANG: WHAT"."""
+    total = _Total()
+    for lang in options.langs:
+        folder = options.out / lang / subfolder
+        result = export(lang, folder, lambda d, t, lang=lang: ui.progress(d, t, f"{lang}: {what}"))
+        ui.end_progress()
+        total.add(result, folder)
+    return total
 
 
 def _finish(ui, project, total: _Total, what: str) -> None:
@@ -230,7 +233,7 @@ def _finish(ui, project, total: _Total, what: str) -> None:
     else:
         where = f"{len(folders)} folders under {project.dir.show(_common(folders))}"
     n = total.result.images
-    ui.summary(f"wrote {n} PNG{'s' if n != 1 else ''} ({what}, {total.result.bytes / 1e6:.1f} MB) in {where}")
+    ui.summary(f"wrote {plural(n, 'PNG')} ({what}, {total.result.bytes / 1e6:.1f} MB) in {where}")
 
 
 def _common(folders: list[Path]) -> Path:

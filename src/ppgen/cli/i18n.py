@@ -121,7 +121,7 @@ def check_command(ui, lang, only, fmt):
         for message in report.infos:
             ui.info(message)
     ui.warnings += len(report.warnings)
-    acknowledged = f", {report.acknowledged} acknowledged exception{'s' if report.acknowledged != 1 else ''}" if report.acknowledged else ""
+    acknowledged = f", {plural(report.acknowledged, 'acknowledged exception')}" if report.acknowledged else ""
     ui.summary(f"checked {plural(len(report.languages), 'language')}: {plural(len(report.errors), 'error')}{acknowledged}",
                ok=not report.errors)
     if report.errors:

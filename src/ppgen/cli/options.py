@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import click
 
+from .ui import plural
+
 SHOWN_WARNINGS = 20  # warnings listed on the terminal; --report-json lists them all
 
 
@@ -33,6 +35,12 @@ def deck_options(f):
                      help="Exactly the cards of this decklist (any language) instead of the starter decks; validated first."),
         click.option("--force", is_flag=True, help="With --deck: go on even if the deck breaks deck-building rules."),
     ])
+
+
+def show_fallbacks(ui, locale) -> None:
+    """A warning when texts of `locale` were shown in English (untranslated)."""
+    if locale.fallbacks:
+        ui.warn(f"{plural(len(locale.fallbacks), 'text')} not translated into {locale.lang}; shown in English")
 
 
 def show_warnings(ui, report) -> None:

@@ -64,7 +64,7 @@ class UI:
         """The one-line summary every command ends with (shown even with --quiet)."""
         self.end_progress()
         seconds = time.monotonic() - self._started
-        tail = f", {self.warnings} warning{'s' if self.warnings != 1 else ''}" if self.warnings else ""
+        tail = f", {plural(self.warnings, 'warning')}" if self.warnings else ""
         if ok:
             mark = self._style("✓", fg="green", bold=True) if self.tty else "ok:"
         else:

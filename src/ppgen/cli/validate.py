@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from . import main_group
+from .options import show_fallbacks
 
 DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".deck")
 
@@ -64,9 +65,7 @@ def validate_command(ui, decklists, games, lang, fmt):
         click.echo(json.dumps({"version": 1, "decks": results}, ensure_ascii=False, indent=2))
     else:
         click.echo("\n\n".join("\n".join(lines) for lines in results))
-    missing = project.locale(lang).fallbacks
-    if missing:
-        ui.warn(f"{len(missing)} text{'s' if len(missing) != 1 else ''} not translated into {lang}; shown in English")
+    show_fallbacks(ui, project.locale(lang))
     n = legal + illegal + unreadable
     ui.summary(words.text("deck.checked", n=n, legal=legal, illegal=illegal, unreadable=unreadable), ok=not (illegal or unreadable))
     return 2 if unreadable else 1 if illegal else 0
