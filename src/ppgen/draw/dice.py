@@ -30,6 +30,24 @@ def _path(c, points, close=True):
     return p
 
 
+def _solid(c, outline: list, face: list, edges, line: str, fill: str, facet: str, width: float) -> None:
+    """A die seen face-on: the filled `outline`, its front `face` and the `edges` (point pairs)
+    from the face to the outline in the thin facet colour, then the outline in `line`."""
+    c.saveState()
+    c.setLineJoin(1)
+    c.setFillColor(fill)
+    c.setStrokeColor(facet)
+    c.setLineWidth(width * 0.55)
+    c.drawPath(_path(c, outline), stroke=0, fill=1)
+    c.drawPath(_path(c, face), stroke=1, fill=0)
+    for a, b in edges:
+        c.line(*a, *b)
+    c.setStrokeColor(line)
+    c.setLineWidth(width)
+    c.drawPath(_path(c, outline), stroke=1, fill=0)
+    c.restoreState()
+
+
 def d20(c, cx: float, cy: float, size: float, line: str, fill: str, facet: str, width: float = 1.0) -> tuple:
     """An icosahedron silhouette `size` tall, centred on (cx, cy)."""
     r = size / 2
@@ -37,19 +55,8 @@ def d20(c, cx: float, cy: float, size: float, line: str, fill: str, facet: str, 
     top, ul, ll, bottom, lr, ur = hexagon
     inner = _polygon(3, cx, cy - r * 0.06, r * 0.56, 90)  # the front face, pointing up
     t0, t1, t2 = inner  # top, lower-left, lower-right
-    c.saveState()
-    c.setLineJoin(1)
-    c.setFillColor(fill)
-    c.setStrokeColor(facet)
-    c.setLineWidth(width * 0.55)
-    c.drawPath(_path(c, hexagon), stroke=0, fill=1)
-    c.drawPath(_path(c, inner), stroke=1, fill=0)
-    for a, b in ((t0, top), (t0, ul), (t0, ur), (t1, ul), (t1, ll), (t1, bottom), (t2, ur), (t2, lr), (t2, bottom)):
-        c.line(*a, *b)
-    c.setStrokeColor(line)
-    c.setLineWidth(width)
-    c.drawPath(_path(c, hexagon), stroke=1, fill=0)
-    c.restoreState()
+    edges = ((t0, top), (t0, ul), (t0, ur), (t1, ul), (t1, ll), (t1, bottom), (t2, ur), (t2, lr), (t2, bottom))
+    _solid(c, hexagon, inner, edges, line, fill, facet, width)
     w = math.sqrt(3) * r
     return (cx - w / 2, cy - r, w, size)
 
@@ -59,19 +66,7 @@ def d12(c, cx: float, cy: float, size: float, line: str, fill: str, facet: str, 
     r = size / 2
     decagon = _polygon(10, cx, cy, r, 90)
     face = _polygon(5, cx, cy, r * 0.52, 90)
-    c.saveState()
-    c.setLineJoin(1)
-    c.setFillColor(fill)
-    c.setStrokeColor(facet)
-    c.setLineWidth(width * 0.55)
-    c.drawPath(_path(c, decagon), stroke=0, fill=1)
-    c.drawPath(_path(c, face), stroke=1, fill=0)
-    for i, pt in enumerate(face):
-        c.line(*pt, *decagon[2 * i])
-    c.setStrokeColor(line)
-    c.setLineWidth(width)
-    c.drawPath(_path(c, decagon), stroke=1, fill=0)
-    c.restoreState()
+    _solid(c, decagon, face, [(pt, decagon[2 * i]) for i, pt in enumerate(face)], line, fill, facet, width)
     w = 2 * r * math.cos(math.radians(18))  # decagon, vertex up: width across the corners at ±18°
     return (cx - w / 2, cy - r, w, size)
 
