@@ -174,6 +174,16 @@ def test_a_folder_in_place_of_the_pdf_is_a_clear_error(tmp_path, game_copy):
     assert leftovers(out) == []
 
 
+def make_writes_fail(monkeypatch, failure: str) -> type:
+    """Make the next atomic write fail: "disk full" when the file is renamed into place, or
+    "interrupt" (Ctrl-C) while it is flushed. Returns the exception the command should raise."""
+    if failure == "disk full":
+        monkeypatch.setattr(os, "replace", disk_full)
+        return UsageError
+    monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(KeyboardInterrupt()))
+    return KeyboardInterrupt
+
+
 @pytest.mark.parametrize("failure", ["disk full", "interrupt"])
 def test_a_failing_sync_write_leaves_the_locale_untouched(game_copy, monkeypatch, failure):
     from ppgen.i18n.sync import sync_language
@@ -183,12 +193,7 @@ def test_a_failing_sync_write_leaves_the_locale_untouched(game_copy, monkeypatch
     ja = game_copy / "locales" / "ja.yaml"
     before = ja.read_bytes()
     project = ppgen.load(game_copy)
-    if failure == "disk full":
-        monkeypatch.setattr(os, "replace", disk_full)
-        expected = UsageError
-    else:
-        monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(KeyboardInterrupt()))
-        expected = KeyboardInterrupt
+    expected = make_writes_fail(monkeypatch, failure)
     with pytest.raises(expected):
         sync_language(project, "ja")
     assert ja.read_bytes() == before
@@ -205,12 +210,7 @@ def test_a_failing_import_write_leaves_the_locale_untouched(game_copy, tmp_path,
     po.write_text(text.replace('msgstr "로마"', 'msgstr "로마 제국"', 1), encoding="utf-8")
     ko = game_copy / "locales" / "ko.yaml"
     before = ko.read_bytes()
-    if failure == "disk full":
-        monkeypatch.setattr(os, "replace", disk_full)
-        expected = UsageError
-    else:
-        monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(KeyboardInterrupt()))
-        expected = KeyboardInterrupt
+    expected = make_writes_fail(monkeypatch, failure)
     with pytest.raises(expected):
         import_po(project, po, "ko")
     assert ko.read_bytes() == before
