@@ -9,7 +9,7 @@ import pytest
 
 import ppgen
 from pdftools import fonts, reader
-from ppgen.build import BuildOptions, build
+from ppgen.write.build import BuildOptions, build
 
 LANGS = ["en", "ja", "ko", "zh"]
 A4 = (595, 842)

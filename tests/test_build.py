@@ -10,8 +10,8 @@ import pytest
 
 import ppgen
 from pdftools import MM, fonts, placements, reader, texts
-from ppgen.build import BuildOptions, build
 from ppgen.errors import DataError, UsageError
+from ppgen.write.build import BuildOptions, build
 
 LANGS = ["en", "ja", "ko", "zh"]
 

@@ -6,11 +6,10 @@ import re
 import pytest
 
 import ppgen
+from conftest import ROOT
 from ppgen import decks
 from ppgen.errors import DataError
-from ppgen.locale import placeholders
-
-from conftest import ROOT
+from ppgen.read.locale import placeholders
 
 
 # ── helpers ─────────────────────────────────────────────────────────────────

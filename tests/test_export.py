@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from pdftools import form_key
 from ppgen import export
 from ppgen.errors import UsageError
 from ppgen.export import tts
-from pdftools import form_key
 
 LANGS = ("en", "ja", "ko", "zh")
 HOME_CARD = (63.0, 88.0)  # the build's card size (ppgen.yaml build.card_size: poker)
@@ -103,9 +103,9 @@ def test_png_equals_the_builds_pdf_form(project, full_png):
     same size, gives the very same pixels as the exported PNG."""
     import pypdf
 
-    from ppgen.build import BuildOptions
-    from ppgen.parts import cards_part
-    from ppgen.report import BuildReport
+    from ppgen.write.build import BuildOptions
+    from ppgen.write.parts import cards_part
+    from ppgen.write.report import BuildReport
 
     folder, _ = full_png
     cards = [project.game.card(i) for i in KINDS.values()]
@@ -190,7 +190,7 @@ def test_png_nothing_written_when_rendering_fails(project, tmp_path, monkeypatch
 def test_png_no_partial_file_when_writing_fails(project, tmp_path, monkeypatch):
     import os
 
-    from ppgen import files
+    from ppgen.write import atomic as files
 
     renames = []
     real = os.replace

@@ -7,11 +7,13 @@ import pytest
 
 import ppgen
 from ppgen.draw.card_front import bold_keywords
-from ppgen.draw.faces import CardGeometry, back_face, card_size_mm, front_face, render_back_pdf, render_card_pdf, render_faces_pdf
+from ppgen.draw.faces import CardGeometry, back_face, card_size_mm, front_face
 from ppgen.errors import UsageError
-from ppgen.layout_fit import check_fit
-from ppgen.templates import MM, load_card_template
-from ppgen.text import NO_LINE_START, GlyphError
+from ppgen.i18n.fit import check_fit
+from ppgen.read.templates import load_card_template
+from ppgen.typeset.text import NO_LINE_START, GlyphError
+from ppgen.units import MM
+from ppgen.write.faces import render_back_pdf, render_card_pdf, render_faces_pdf
 
 LANGS = ("en", "ja", "ko", "zh")
 BASE14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats"}
@@ -456,7 +458,7 @@ def test_bad_character_in_a_type_name_names_that_entry(game_copy):
 
 
 def test_unbalanced_bold_markup_names_the_entry(game_copy):
-    from ppgen.text import MarkupError
+    from ppgen.typeset.text import MarkupError
 
     en = game_copy / "locales" / "en.yaml"
     text = en.read_text(encoding="utf-8")
@@ -494,10 +496,10 @@ def test_card_sheets_lay_out_each_front_once_and_keep_no_layout(project, monkeyp
     import gc
     import weakref
 
-    from ppgen import parts
-    from ppgen.build import BuildOptions, select_cards
     from ppgen.draw import faces
-    from ppgen.report import BuildReport
+    from ppgen.write import parts
+    from ppgen.write.build import BuildOptions, select_cards
+    from ppgen.write.report import BuildReport
 
     made, alive = [], []
     real = faces.front_face

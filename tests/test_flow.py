@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from ppgen import flow as fl
+from ppgen.typeset import flow as fl
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def _run(project, blocks, height=300.0):
     """Flow blocks into 200 × `height` pt pages; return each page's text lines."""
     from pypdf import PdfReader
 
-    from ppgen.parts import new_document
+    from ppgen.write.parts import new_document
 
     doc = new_document(project, "en", "flow")
     c = doc.canvas

@@ -17,10 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ppgen
-from ppgen.build import BuildOptions
-from ppgen.report import BuildReport
-
 from fuzzing import clean, fuzz, nasty, nasty_text
+from ppgen.write.build import BuildOptions
+from ppgen.write.report import BuildReport
 
 ODD_VALUES = ["", "~", "[]", "{}", "-1", "0", "-0.5", "0.001", "0.3", "99", "199", "1.0e9", "1e9", ".inf", "-.inf", ".nan",
               "yes", "'x'", '"#12"', '"#GGGGGG"', "[1, 2]", "{a: 1}", "'<b>&amp;</b>'", '"\\e[31m"', "\"\U0001F984\"",
@@ -122,7 +121,7 @@ def options(project):
 
 
 def draw_part(project, part: str, lang: str = "en") -> None:
-    from ppgen.parts import PARTS
+    from ppgen.write.parts import PARTS
 
     opts = clean(options, project)
     if opts is not None:
@@ -152,7 +151,7 @@ def test_fuzz_card_template(game, project):
     from reportlab.pdfgen.canvas import Canvas
 
     from ppgen.draw.faces import CardGeometry, back_face, front_face
-    from ppgen.templates import read_card_template
+    from ppgen.read.templates import read_card_template
 
     path = game / "templates" / "card.yaml"
     original = path.read_text(encoding="utf-8")
@@ -327,7 +326,7 @@ def test_fuzz_po_import_writes(game, english):
     import polib
 
     from ppgen.i18n.po import import_po
-    from ppgen.locale import load_locale
+    from ppgen.read.locale import load_locale
 
     po = game / "fuzz.po"
     keys = [k for k in english.entries if k.startswith(("faction.", "label.", "rules.goal"))]

@@ -9,10 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ppgen
-from ppgen.errors import DataError
-from ppgen.yamlio import parse_yaml
-
 from fuzzing import fuzz
+from ppgen.errors import DataError
+from ppgen.read.yamlio import parse_yaml
 
 
 def load_error(game_copy) -> DataError:
@@ -81,7 +80,7 @@ def test_deep_nesting_is_refused_on_a_small_stack(loader):
     import resource
 
     code = (
-        "import yaml, ppgen.yamlio as y\n"
+        "import yaml, ppgen.read.yamlio as y\n"
         "from ppgen.errors import DataError\n"
         f"y._Loader = getattr(yaml, {loader!r}, yaml.SafeLoader)\n"
         "try:\n"
@@ -105,7 +104,7 @@ BOMB = "\n".join(
 def test_billion_laughs_is_refused_with_bounded_memory(tmp_path):
     code = (
         "import tracemalloc\n"
-        "from ppgen.yamlio import parse_yaml\n"
+        "from ppgen.read.yamlio import parse_yaml\n"
         "from ppgen.errors import DataError\n"
         f"bomb = {BOMB!r}\n"
 

@@ -15,9 +15,8 @@ from typing import Callable
 import pytest
 
 import ppgen
-from ppgen.errors import DataError
-
 from clitools import assert_clean_error, assert_no_crash, located, run_ppgen
+from ppgen.errors import DataError
 
 
 # ── the files, how the library loads each, and which command reads it ──────
@@ -26,28 +25,28 @@ def _config(game: Path):
 
 
 def _card_template(game: Path):
-    from ppgen.templates import read_card_template
+    from ppgen.read.templates import read_card_template
 
     return read_card_template(game / "templates" / "card.yaml", game)
 
 
 def _rulebook(game: Path):
-    from ppgen.draw.rulebook import load_structure
+    from ppgen.read.rulebook import load_structure
 
     return load_structure(ppgen.load(game))
 
 
 def _rulebook_style(game: Path):
-    from ppgen.draw.rulebook import STYLE_SPEC
-    from ppgen.draw.style import load_template
+    from ppgen.read.styles import RULEBOOK_STYLE_SPEC
+    from ppgen.read.styles import load_template
 
-    return load_template(ppgen.load(game), "rulebook-style", STYLE_SPEC)
+    return load_template(ppgen.load(game), "rulebook-style", RULEBOOK_STYLE_SPEC)
 
 
 def _mat_style(game: Path):
-    from ppgen.draw.mat import load_look
+    from ppgen.read.styles import mat_style
 
-    return load_look(ppgen.load(game))
+    return mat_style(ppgen.load(game))
 
 
 def _glossary(game: Path):
@@ -304,7 +303,7 @@ def test_command_reports_a_duplicate_key_cleanly(game, tmp_path, name):
 @pytest.mark.parametrize("key", ["width", "size", "leading"])
 def test_infinite_numbers_are_refused(game, key):
     """`.inf` is a YAML float: the card template once accepted it and the build crashed drawing it."""
-    from ppgen.templates import read_card_template
+    from ppgen.read.templates import read_card_template
 
     path = game / "templates" / "card.yaml"
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -318,7 +317,7 @@ def test_infinite_numbers_are_refused(game, key):
 
 
 def test_nan_in_a_per_language_number_is_refused(game):
-    from ppgen.templates import read_card_template
+    from ppgen.read.templates import read_card_template
 
     path = game / "templates" / "card.yaml"
     text = path.read_text(encoding="utf-8")
@@ -332,7 +331,7 @@ def test_nan_in_a_per_language_number_is_refused(game):
 @pytest.mark.parametrize("value", ["0", "{default: 0, ja: 8.5}"])
 def test_a_name_kept_on_one_line_down_to_size_zero_is_refused(game, value):
     """Found by the fuzz test: single_line_min 0 divided by zero when a name was laid out."""
-    from ppgen.templates import read_card_template
+    from ppgen.read.templates import read_card_template
 
     path = game / "templates" / "card.yaml"
     text = path.read_text(encoding="utf-8")

@@ -15,10 +15,9 @@ from pathlib import Path
 import pytest
 
 import ppgen
-from ppgen.build import BuildOptions, build
+from clitools import assert_no_crash, leftovers, pdf_files, process_group_alive, run_ppgen, start_ppgen
 from ppgen.errors import UsageError
-
-from clitools import (assert_no_crash, leftovers, pdf_files, process_group_alive, run_ppgen, start_ppgen)
+from ppgen.write.build import BuildOptions, build
 
 LAYOUT_LINE = "cards per"  # printed just before the drawing starts ("9 poker (63 × 88 mm) cards per A4 page ...")
 

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from ppgen.build import BuildOptions, build
-from ppgen.errors import UsageError
-
 from clitools import assert_clean_error, assert_no_crash, leftovers, pdf_files, run_ppgen
+from ppgen.errors import UsageError
+from ppgen.write.build import BuildOptions, build
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SCORE_SHEET = ("build", "--lang", "en", "--parts", "score-sheet")

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 import ppgen
-from pdftools import texts
-
 from clitools import assert_clean_error, assert_no_crash, located, run_ppgen
+from pdftools import texts
 
 MARKUP = "<font name=x> & &amp; <b>"
 
@@ -147,8 +146,9 @@ def char_boxes(pdf: Path, chars: str, page: int | None = None) -> list[tuple[str
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_very_long_words_on_a_card_are_broken_inside_their_boxes(game_copy, tmp_path, lang):
-    from ppgen.draw.faces import CardGeometry, front_face, render_card_pdf
-    from ppgen.report import BuildReport
+    from ppgen.draw.faces import CardGeometry, front_face
+    from ppgen.write.faces import render_card_pdf
+    from ppgen.write.report import BuildReport
 
     name, effect = "Ж" * 40, "Щ" * 240  # one word each, letters nothing else on the card uses
     set_text(game_copy, lang, "card.hastati-line.name", name)
@@ -170,15 +170,16 @@ def test_very_long_words_on_a_card_are_broken_inside_their_boxes(game_copy, tmp_
 
 
 def test_a_very_long_word_in_the_rulebook_stays_inside_the_text_frame(game_copy, tmp_path):
-    from ppgen.draw.rulebook import STYLE_SPEC
-    from ppgen.draw.standalone import write_part
-    from ppgen.draw.style import load_template, mm
+    from ppgen.read.styles import RULEBOOK_STYLE_SPEC
+    from ppgen.draw.style import mm
+    from ppgen.read.styles import load_template
+    from ppgen.write.standalone import write_part
 
     set_text(game_copy, "en", "rules.goal.2", "Ж" * 600)
     project = ppgen.load(game_copy)
     pdf = tmp_path / "rulebook.pdf"
     write_part(project, "en", "rulebook", pdf)
-    look = load_template(project, "rulebook-style", STYLE_SPEC)
+    look = load_template(project, "rulebook-style", RULEBOOK_STYLE_SPEC)
     import pypdf
 
     width = float(pypdf.PdfReader(pdf).pages[0].mediabox.width)

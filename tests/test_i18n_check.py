@@ -5,16 +5,13 @@ import json
 import shutil
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
 
 import ppgen
-from ppgen.errors import Problem
-from ppgen.i18n.checks import check_names, run_checks
-
 from conftest import ROOT
+from ppgen.i18n.checks import check_names, run_checks
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -115,7 +112,7 @@ def test_numbers_normalise_full_width_digits_and_ignore_order(tiny):
 def test_idiom_with_a_number_slot_still_checks_the_number(tiny):
     en, ja = tiny / "locales" / "en.yaml", tiny / "locales" / "ja.yaml"
     edit(en, "gains 1 ATK this turn.", "gains 1 ATK and 1 DEF this turn.")
-    from ppgen.locale import source_hash
+    from ppgen.read.locale import source_hash
 
     new_src = source_hash("On Normal Deploy: 1 Infantry you control gains 1 ATK and 1 DEF this turn.")
     edit(ja, "  text: 通常配備時：このターン、自分フィールドの歩兵ユニット1体のATKが1上がる。\n  src: be0cd0de",
@@ -188,7 +185,7 @@ def test_bold_spans_must_match_english(tiny):
 
 def add_entry(root: Path, key: str, english: str, ja: str) -> None:
     """Append one entry to the tiny game's en.yaml and ja.yaml (ja with the right src)."""
-    from ppgen.locale import source_hash
+    from ppgen.read.locale import source_hash
 
     with (root / "locales" / "en.yaml").open("a", encoding="utf-8") as f:
         f.write(f"{key}: {json.dumps(english, ensure_ascii=False)}\n")

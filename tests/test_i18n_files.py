@@ -10,7 +10,7 @@ import pytest
 
 import ppgen
 from ppgen.i18n.edit import LocaleText
-from ppgen.locale import source_hash
+from ppgen.read.locale import source_hash
 
 
 def run_cli(*args):
@@ -127,7 +127,7 @@ def test_any_text_survives_the_round_trip(value):
     t.set_field("a.one", "text", value)
     t.set_field("a.two", "text", value)
     t.insert_entry("b.three", "c.new", {"text": value, "src": "00000009"})
-    data = ppgen.yamlio.parse_yaml(t.result(), "t.yaml", plain_strings=True).data
+    data = ppgen.read.yamlio.parse_yaml(t.result(), "t.yaml", plain_strings=True).data
     assert data["a.one"]["text"] == data["a.two"]["text"] == data["c.new"]["text"] == value
 
 

@@ -6,19 +6,11 @@ import itertools
 import pytest
 
 from ppgen.errors import UsageError
-from ppgen.impose import (
-    CARD_SIZES,
-    MIN_MARGIN,
-    MM,
-    PAPERS,
-    Rect,
-    behind,
-    calibration_sheet,
-    cut_lines,
-    parse_card_size,
-    parse_offset,
-    plan_sheets,
-)
+from ppgen.impose.calibration import calibration_sheet
+from ppgen.impose.geometry import Rect
+from ppgen.impose.layout import MIN_MARGIN, behind, plan_sheets
+from ppgen.impose.marks import cut_lines
+from ppgen.units import CARD_SIZES, MM, PAPERS, parse_card_size, parse_offset
 
 A4, LETTER, POKER = PAPERS["a4"], PAPERS["letter"], CARD_SIZES["poker"]
 

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from uniseg.linebreak import LineBreak, line_break, line_break_units
 
-from ppgen import text
-from ppgen.linebreak import break_units
+from ppgen.typeset import text
+from ppgen.typeset.linebreak import break_units
 
 
 def reference(s: str) -> list[str]:

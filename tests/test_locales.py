@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from ppgen.locale import source_hash
+from ppgen.read.locale import source_hash
 
 LANGS = ["en", "ja", "ko", "zh"]
 

@@ -14,13 +14,12 @@ PX_PER_MM_300DPI = 300 / 25.4
 def _mat(project, lang, paper, report=None):
     """(zones, pdf bytes) of one mat."""
     from ppgen.draw.mat import draw_mat
-    from ppgen.parts import new_document
-    from ppgen.report import BuildReport
-
-    from ppgen.impose import PAPERS
+    from ppgen.units import PAPERS
+    from ppgen.write.parts import new_document
+    from ppgen.write.report import BuildReport
 
     size = PAPERS[paper].turned().size
-    from ppgen.report import fallbacks_reported
+    from ppgen.write.report import fallbacks_reported
 
     report = report if report is not None else BuildReport()
     doc = new_document(project, lang, "mat")
@@ -161,7 +160,7 @@ def test_mat_words_are_localized(project, lang):
 
 def test_mat_fallback_is_reported(game_copy):
     import ppgen
-    from ppgen.report import BuildReport
+    from ppgen.write.report import BuildReport
 
     path = game_copy / "locales" / "zh.yaml"
     text, n = re.subn(r"mat\.graveyard:\n  text: .*\n  src: .*\n", "", path.read_text(encoding="utf-8"))
@@ -188,8 +187,8 @@ def test_a_mat_that_does_not_fit_the_paper_is_refused(game_copy):
 def test_score_sheet_rows_carry_the_energy_maximum_per_turn(project, lang, paper, tmp_path):
     from pypdf import PdfReader
 
-    from ppgen.draw.standalone import write_part
-    from ppgen.report import BuildReport
+    from ppgen.write.report import BuildReport
+    from ppgen.write.standalone import write_part
 
     report = BuildReport()
     path = write_part(project, lang, "score-sheet", tmp_path / "sheet.pdf", paper, report).path
@@ -217,7 +216,7 @@ def test_score_sheet_rows_carry_the_energy_maximum_per_turn(project, lang, paper
 def test_mats_embed_their_fonts_and_rebuild_byte_identically(project, tmp_path):
     from pypdf import PdfReader
 
-    from ppgen.draw.standalone import write_part
+    from ppgen.write.standalone import write_part
 
     for part in ("mats", "score-sheet"):
         a = write_part(project, "ja", part, tmp_path / f"{part}-a.pdf", "letter").path

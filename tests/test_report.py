@@ -7,8 +7,8 @@ import pytest
 
 import ppgen
 from ppgen.errors import DataError
-from ppgen.build import BuildOptions, build
-from ppgen.report import BuildReport, fallbacks_reported
+from ppgen.write.build import BuildOptions, build
+from ppgen.write.report import BuildReport, fallbacks_reported
 
 
 def test_warnings_are_recorded_once_and_listed_in_a_stable_order(tmp_path):
@@ -74,7 +74,7 @@ def test_a_broken_placeholder_in_a_translation_prints_english_and_is_reported(ga
 def test_a_character_no_font_has_in_the_sheet_note_is_an_error_naming_its_entry(game_copy, tmp_path):
     """Sheet furniture goes through the text engine like every other text: a character no font
     of the chain can draw stops the build with the entry's file:line:col (never tofu)."""
-    from ppgen.text import GlyphError
+    from ppgen.typeset.text import GlyphError
 
     zh = game_copy / "locales" / "zh.yaml"
     text = zh.read_text(encoding="utf-8")

@@ -11,8 +11,8 @@ LANGS = ["en", "ja", "ko", "zh"]
 @pytest.fixture(scope="module")
 def rulebooks(project, tmp_path_factory):
     """The rulebook of every language on A4, written once: {lang: (path, warnings)}."""
-    from ppgen.draw.standalone import write_part
-    from ppgen.report import BuildReport
+    from ppgen.write.report import BuildReport
+    from ppgen.write.standalone import write_part
 
     out = tmp_path_factory.mktemp("rulebooks")
     books = {}
@@ -25,7 +25,7 @@ def rulebooks(project, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def letter_rulebooks(project, tmp_path_factory):
-    from ppgen.draw.standalone import write_part
+    from ppgen.write.standalone import write_part
 
     out = tmp_path_factory.mktemp("letter")
     return {lang: (write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "letter").path, []) for lang in LANGS}
@@ -58,7 +58,7 @@ def _squash(text: str) -> str:
 
 
 def _structure(project):
-    from ppgen.draw.rulebook import load_structure
+    from ppgen.read.rulebook import load_structure
 
     return load_structure(project)
 
@@ -141,7 +141,7 @@ def test_tables_break_across_pages_with_the_header_repeated(project, rulebooks, 
 
 def test_rulebook_states_the_rule_constants_from_cards_yaml(game_copy, tmp_path):
     import ppgen
-    from ppgen.draw.standalone import write_part
+    from ppgen.write.standalone import write_part
 
     def text_of(root, name):
         project = ppgen.load(root)
@@ -161,8 +161,8 @@ def test_rulebook_states_the_rule_constants_from_cards_yaml(game_copy, tmp_path)
 
 def test_missing_translation_falls_back_to_english_and_is_reported(game_copy, tmp_path):
     import ppgen
-    from ppgen.draw.standalone import write_part
-    from ppgen.report import BuildReport
+    from ppgen.write.report import BuildReport
+    from ppgen.write.standalone import write_part
 
     path = game_copy / "locales" / "ja.yaml"
     text = path.read_text(encoding="utf-8")
@@ -180,8 +180,8 @@ def test_missing_translation_falls_back_to_english_and_is_reported(game_copy, tm
 def test_fallback_is_reported_even_when_looked_up_before(game_copy, tmp_path):
     """A key that fell back earlier in the process (e.g. while drawing cards) is still reported for the rulebook."""
     import ppgen
-    from ppgen.draw.standalone import write_part
-    from ppgen.report import BuildReport
+    from ppgen.write.report import BuildReport
+    from ppgen.write.standalone import write_part
 
     path = game_copy / "locales" / "ko.yaml"
     text = re.sub(r"card\.hastati-line\.name:\n  text: .*\n  src: .*\n", "", path.read_text(encoding="utf-8"))
@@ -195,7 +195,7 @@ def test_fallback_is_reported_even_when_looked_up_before(game_copy, tmp_path):
 
 @pytest.mark.parametrize("paper, size", [("a4", (595.28, 841.89)), ("letter", (612.0, 792.0))])
 def test_page_size_and_numbers(project, tmp_path, paper, size):
-    from ppgen.draw.standalone import write_part
+    from ppgen.write.standalone import write_part
 
     path = write_part(project, "ko", "rulebook", tmp_path / "ko.pdf", paper).path
     reader = _reader(path)
@@ -209,7 +209,7 @@ def test_page_size_and_numbers(project, tmp_path, paper, size):
 
 
 def test_fonts_are_embedded_and_rebuilds_are_byte_identical(project, rulebooks, tmp_path):
-    from ppgen.draw.standalone import write_part
+    from ppgen.write.standalone import write_part
 
     base14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats"}
     for lang in LANGS:
@@ -268,8 +268,8 @@ def test_a_heading_never_ends_a_page(project, rulebooks, letter_rulebooks, paper
 
 def test_bad_structure_is_reported_with_its_position(game_copy):
     import ppgen
-    from ppgen.draw.rulebook import load_structure
     from ppgen.errors import DataError
+    from ppgen.read.rulebook import load_structure
 
     path = game_copy / "templates" / "rulebook.yaml"
     text = path.read_text(encoding="utf-8").replace("{paragraph: rules.kamikaze.1}", "{paragraf: rules.kamikaze.1}")
@@ -284,8 +284,8 @@ def test_bad_structure_is_reported_with_its_position(game_copy):
 
 def test_bad_style_value_is_reported_with_its_position(game_copy, tmp_path):
     import ppgen
-    from ppgen.draw.standalone import write_part
     from ppgen.errors import DataError
+    from ppgen.write.standalone import write_part
 
     path = game_copy / "templates" / "rulebook-style.yaml"
     text = path.read_text(encoding="utf-8").replace('heading: "#7A2E1C"', 'heading: "oxblood"').replace("  body: 9.5", "  bodi: 9.5")
@@ -296,4 +296,3 @@ def test_bad_style_value_is_reported_with_its_position(game_copy, tmp_path):
     assert re.search(r"templates/rulebook-style\.yaml:\d+:\d+: .*'heading' must be a colour", messages), messages
     assert re.search(r"templates/rulebook-style\.yaml:\d+:\d+: .*'bodi'.*did you mean 'body'", messages), messages
     assert not (tmp_path / "x.pdf").exists()
-

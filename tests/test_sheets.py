@@ -8,9 +8,11 @@ import pytest
 from PIL import ImageDraw, ImageOps
 
 from pdftools import MM, colours, fonts, form_key, placements, px_box, reader, render
-from ppgen.impose import CARD_SIZES, PAPERS, Rect, plan_sheets
-from ppgen.pdf import Document
-from ppgen.sheets import SheetText, draw_pages
+from ppgen.impose.geometry import Rect
+from ppgen.impose.layout import plan_sheets
+from ppgen.impose.sheets import SheetText, draw_pages
+from ppgen.units import CARD_SIZES, PAPERS
+from ppgen.write.pdf import Document
 
 RED, BLUE, WHITE = (255, 0, 0), (0, 0, 255), (255, 255, 255)
 DPI = 100

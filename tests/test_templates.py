@@ -6,9 +6,12 @@ import re
 import pytest
 
 import ppgen
-from ppgen.draw.faces import CardGeometry, front_face, render_card_pdf
+from ppgen.draw.colours import Colours, mix
+from ppgen.draw.faces import CardGeometry, front_face
 from ppgen.errors import DataError
-from ppgen.templates import MM, Colours, load_card_template, mix, read_card_template, scaled
+from ppgen.read.templates import load_card_template, read_card_template, scaled
+from ppgen.units import MM
+from ppgen.write.faces import render_card_pdf
 
 
 def edit(path, old, new):

@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from ppgen.text import NO_LINE_END, NO_LINE_START, GlyphError, MarkupError, Style, draw, fit, layout
+from ppgen.typeset.text import NO_LINE_END, NO_LINE_START, GlyphError, MarkupError, Style, draw, fit, layout
 
 
 def style(project, lang, size=9.0, min_size=None, **kw):

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from .config import Config, LanguageConfig, load_config
 from .errors import DataError, Problem, UsageError
-from .game import Game, load_game
-from .gamedir import GameDir, find_game_dir
-from .locale import SOURCE_LANG, Locale, load_locale
-from .model import BonusPart, Card
-from .schema import did_you_mean
+from .read.config import Config, LanguageConfig, load_config
+from .read.game import Game, load_game
+from .read.gamedir import GameDir, find_game_dir
+from .read.locale import Locale, load_locale
+from .read.model import BonusPart, Card, format_amount
+from .read.schema import did_you_mean
 
 T = TypeVar("T")
 
@@ -93,7 +93,7 @@ class Project:
     @property
     def fonts(self):
         """The FontBook of this game (fonts registered lazily, on first use)."""
-        from .fonts import FontBook
+        from .typeset.fonts import FontBook
 
         return self.cached("fonts", lambda: FontBook(self.dir.fonts, self.config.languages))
 
@@ -154,11 +154,6 @@ class Project:
             names = list(self.game.factions)
             raise UsageError(f"unknown faction '{faction}'{did_you_mean(faction, names)} (factions: {', '.join(names)})")
         return faction
-
-
-def format_amount(amount: int) -> str:
-    """+1 / −1 with a real minus sign."""
-    return f"+{amount}" if amount > 0 else f"\u2212{abs(amount)}"
 
 
 def bonus_part_text(loc: Locale, part: BonusPart) -> str:

@@ -5,8 +5,8 @@ import sys
 
 import click
 
+from ..units import DUPLEX_EDGES, LAYOUTS, PAPERS
 from . import main_group
-from ..impose import DUPLEX_EDGES, LAYOUTS, PAPERS
 from .options import _apply, deck_options, faction_option, output_options, show_warnings
 from .ui import plural
 
@@ -57,8 +57,8 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
       ppgen build --lang all --strict --report-json out/report.json
       ppgen build --lang ko --parts rulebook,mats
     """
-    from ..build import BuildOptions, build
     from ..project import load
+    from ..write.build import BuildOptions, build
 
     project = load(ui.root)
     options = BuildOptions.resolve(
@@ -122,4 +122,3 @@ def finish(ui, project, result, report_json, what: str) -> None:
                    ok=not refused)
     if refused:
         sys.exit(1)
-

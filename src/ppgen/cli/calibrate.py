@@ -26,8 +26,8 @@ def calibrate_command(ui, lang, out, paper, duplex, back_offset, strict):
       ppgen calibrate --lang ja --paper letter --duplex short
       ppgen calibrate --back-offset 1.5,-0.5  check a correction: the 0 boxes should line up
     """
-    from ..build import BuildOptions, build_calibration
     from ..project import load
+    from ..write.build import BuildOptions, build_calibration
 
     project = load(ui.root)
     options = BuildOptions.resolve(project, lang=lang, out=out, paper=paper, duplex=duplex, back_offset=back_offset, strict=strict)

@@ -164,9 +164,9 @@ def preview_command(ui, card, lang, dpi, out):
       ppgen preview 로마 가도 --lang ko
       open "$(ppgen preview テストゥド --lang ja)"     macOS: show it
     """
-    from ..build import BuildOptions
     from ..export import preview
     from ..project import load
+    from ..write.build import BuildOptions
 
     project = load(ui.root)
     options = BuildOptions.resolve(project, lang=lang)
@@ -183,8 +183,8 @@ def preview_command(ui, card, lang, dpi, out):
 # ── shared ──────────────────────────────────────────────────────────────────
 def _load(ui, lang, out, factions):
     """The project and the build's view of --lang, --out, --faction and the card size."""
-    from ..build import BuildOptions
     from ..project import load
+    from ..write.build import BuildOptions
 
     project = load(ui.root)
     return project, BuildOptions.resolve(project, lang=lang, out=out, factions=factions)

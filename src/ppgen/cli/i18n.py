@@ -10,8 +10,6 @@ from . import PpgenGroup, main_group
 from .ui import plural
 
 
-
-
 @main_group.group("i18n", cls=PpgenGroup)
 def i18n_group():
     """Translations: what is done, what is wrong, and keeping locale files in step with English.
@@ -99,7 +97,7 @@ def check_command(ui, lang, only, fmt):
     names = check_names()
     for name in only:
         if name not in names:
-            from ..schema import did_you_mean
+            from ..read.schema import did_you_mean
 
             raise click.BadParameter(f"unknown check '{name}'{did_you_mean(name, names)} (checks: {', '.join(names)})", param_hint="--check")
     project = load(ui.root)
@@ -187,10 +185,10 @@ def export_command(ui, lang, fmt, output):
       ppgen i18n export --lang ja
       ppgen i18n export --lang ko -o ~/translations/ko.po
     """
-    from ..files import write_atomic
     from ..i18n.po import export_po
     from ..i18n.sync import target_languages
     from ..project import load
+    from ..write.atomic import write_atomic
 
     project = load(ui.root)
     project.check_language(lang)

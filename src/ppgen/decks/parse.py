@@ -31,9 +31,9 @@ import re
 from pathlib import Path
 
 from ..errors import DataError, Problem, display_path
-from ..files import read_text
-from ..schema import describe, suggest
-from ..yamlio import Doc, parse_yaml
+from ..read.files import read_text
+from ..read.schema import describe, suggest
+from ..read.yamlio import Doc, parse_yaml
 from .deck import Deck, Entry, Issue, Ref
 from .names import Names, names_for, nfkc, normalise
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import Problem, printable
-from ..project import format_amount
+from ..read.model import format_amount
 from .deck import Deck, Issue, Ref
 from .rules import Context, deck_shapes
 

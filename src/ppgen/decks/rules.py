@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from ..model import Card, Rules
+from ..read.model import Card, Rules
 from .deck import Deck, Issue, Ref
 
 READING_COUNT_CODES = ("bad-line", "no-count", "bad-count")

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 
-from ..templates import MM, load_card_template, mix, rl
+from ..read.templates import load_card_template
+from ..units import MM
+from .colours import mix, rl
 from .emblems import _arc, _circle, _fill, _poly
 
 

@@ -3,10 +3,10 @@
 `FrontFace` lays every text out in its constructor (so overflow is known and
 reported before anything is drawn), then `draw(canvas)` paints the card into
 (0, 0)–(width, height) of the bleed box. Geometry, colours and text styles
-come from `templates/card.yaml` (ppgen.templates); nothing here hard-codes a
+come from `templates/card.yaml` (read/templates.py); nothing here hard-codes a
 position that a designer might want to move.
 
-Every text goes through the text engine (ppgen.text): font chains per
+Every text goes through the text engine (typeset/text.py): font chains per
 language, kinsoku, shrink-to-fit, clipping. A character no font can draw is a
 GlyphError naming the locale key and its file:line:col.
 """
@@ -16,11 +16,13 @@ import math
 import re
 from dataclasses import dataclass, replace
 
-from .. import text as textengine
-from ..model import COMMANDER_MARK, Card
-from ..pdf import form_name
-from ..templates import MM, Colours, Element, TextStyle, load_card_template, mix, rl, scaled
+from ..read.model import COMMANDER_MARK, Card
+from ..read.templates import Element, TextStyle, load_card_template, scaled
+from ..typeset import text as textengine
+from ..units import MM
+from .colours import Colours, mix, rl
 from .emblems import draw_emblem, draw_icon
+from .faces import form_name
 
 NBSP = "\u00a0"
 
@@ -33,7 +35,7 @@ _SENTENCE_END = re.compile(r"[.!?。！？\n]")
 def check_emblem(project, faction) -> None:
     """An emblem id cards.yaml names must be one emblems.py can draw."""
     from ..errors import DataError, Problem
-    from ..schema import did_you_mean
+    from ..read.schema import did_you_mean
     from .emblems import EMBLEMS
 
     if faction.emblem in EMBLEMS:

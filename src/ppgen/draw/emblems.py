@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ..templates import rl
+from .colours import rl
 
 
 # ── path helpers ───────────────────────────────────────────────────────────

@@ -12,22 +12,22 @@ The interface the sheets code uses::
 fronts report `overflow` (and `shrunk` at the minimum size) while
 they are laid out, before anything is drawn.
 
-For looking at the work: `render_card_pdf(project, card, lang, path)` writes
-a one-card PDF; `render_faces_pdf` writes one page per face.
+Each face is drawn once as a PDF form named `form_name(face.key)`; a face may place
+another's form by that name (a card front places its faction's backdrop). One-card
+PDFs for looking at the work are write/faces.py.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from ..errors import UsageError
-from ..templates import MM
+from ..units import MM, parse_card_size
+
 
 def card_size_mm(size: str) -> tuple[float, float]:
-    """poker | bridge | mini | tarot | WxH (mm, e.g. 63x88) → (width, height) in mm (impose's sizes)."""
-    from ..impose import parse_card_size
-
+    """poker | bridge | mini | tarot | WxH (mm, e.g. 63x88) → (width, height) in mm."""
     try:
         card = parse_card_size(size)
     except ValueError as exc:
@@ -107,41 +107,16 @@ def back_face(project, geometry: CardGeometry):
     return BackFace(project, geometry)
 
 
-# ── one-card PDFs, for looking at the work ─────────────────────────────────
-def faces_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str | None = None) -> bytes:
-    """One page per face, the size of its bleed box; each distinct face drawn once as a form.
-    The exports rasterise these pages: one drawing path for PDFs and pictures."""
-    from ..parts import new_document
-
-    lang = lang or project.config.source_language
-    doc = new_document(project, lang, f"{project.config.game} — card faces ({lang})")
-    b = geometry.bleed
-    for face in faces:
-        doc.define_face(face, geometry.width, geometry.height)
-        doc.begin_page(geometry.width, geometry.height, trim_box=(b, b, b + geometry.trim_w, b + geometry.trim_h),
-                       bleed_box=(0, 0, geometry.width, geometry.height))
-        doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
-        doc.end_page()
-    return doc.data()
+# ── forms ──────────────────────────────────────────────────────────────────
+_NAME_RE = re.compile(r"[^A-Za-z0-9_.-]")
 
 
-def render_faces_pdf(project, faces: list, geometry: CardGeometry, path: Path, lang: str | None = None) -> Path:
-    """Write `faces_pdf` to `path`, atomically."""
-    from ..files import write_atomic
+def form_name(key: str) -> str:
+    """The XObject name of a face key: the key itself when it is PDF-safe, else a readable
+    prefix and a hash (so a face can place another face's form by its key)."""
+    safe = _NAME_RE.sub("_", key)[:60]
+    if safe == key:
+        return key
+    import hashlib
 
-    write_atomic(Path(path), faces_pdf(project, faces, geometry, lang))
-    return Path(path)
-
-
-def render_card_pdf(project, card, lang: str, path: Path, geometry: CardGeometry | None = None, report=None, back: bool = False) -> Path:
-    """A one-card PDF of `card`'s front in `lang` (and its back on page 2 when `back`)."""
-    geometry = geometry or CardGeometry.named("poker")
-    faces = [front_face(project, card, lang, geometry, report)]
-    if back:
-        faces.append(back_face(project, geometry))
-    return render_faces_pdf(project, faces, geometry, path, lang)
-
-
-def render_back_pdf(project, path: Path, geometry: CardGeometry | None = None, lang: str | None = None) -> Path:
-    geometry = geometry or CardGeometry.named("poker")
-    return render_faces_pdf(project, [back_face(project, geometry)], geometry, path, lang)
+    return f"f{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}_{safe[:40]}"

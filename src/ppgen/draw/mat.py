@@ -22,36 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..errors import UsageError
-from ..fonts import FontChain
-from ..text import Style, draw, layout
+from ..read.styles import mat_style
+from ..typeset.fonts import FontChain
+from ..typeset.text import Style, draw, layout
 from . import dice, ornament
-from .style import colour, draw_fitted, fit_stack, length, load_template, mm, text_style, tint
+from .style import draw_fitted, fit_stack, mm, text_style, tint
 from .words import Words
-
-MAT_SPEC = {
-    "page": {"min_margin": length(0, 50)},
-    "card": {"width": length(20, 200), "height": length(20, 200), "corner": length(0, 20)},
-    "dice": {"d20": length(5, 60), "d12": length(5, 60), "d6": length(5, 40)},
-    "layout": {
-        "unit_slots": length(1, 6),
-        **{k: length(0, 100) for k in ("slot_gap", "column_gap", "header", "spot_gap", "spot_pair_gap", "panel_gap",
-                                        "life_panel", "track_height", "first_turn_line", "panel_padding")},
-    },
-    "colours": {k: colour() for k in ("ink", "line", "zone", "panel", "heading", "accent", "muted", "watermark", "bonus",
-                                      "wound", "die_fill", "facet")},
-    "type": {k: length(3, 72) for k in ("title", "zone_label", "heading", "body", "small", "track", "min")},
-    "sheet": {
-        **{k: length(0, 100) for k in ("margin", "turn_column", "energy_column", "life_column")},
-        # rows are counted by dividing the page by their height: a row must hold handwriting
-        **{k: length(4, 100, help="mm; room to write in") for k in ("row_height", "header_height")},
-        **{k: length(3, 72) for k in ("title", "body", "numbers")},
-    },
-}
-
-
-def load_look(project):
-    """templates/mat-style.yaml, checked (shared by the mat and the score sheet)."""
-    return load_template(project, "mat-style", MAT_SPEC)
 
 
 @dataclass(frozen=True)
@@ -224,7 +200,7 @@ class MatPainter:
 
 def draw_mat(canvas, project, lang: str, page_size: tuple[float, float], report, paper_name: str = "this paper") -> list[Zone]:
     """Draw one player mat page in `lang`; return the zones drawn (mm)."""
-    look = load_look(project)
+    look = mat_style(project)
     geo = mat_geometry(look, page_size, paper_name)
     canvas.setPageSize(page_size)
     words = Words(project, lang, report)

@@ -15,140 +15,22 @@ Where things come from:
 - every number: cards.yaml (rule constants fill the {placeholders}; the card
   tables come from the card database, so they cannot disagree with the cards);
 - the look: templates/rulebook-style.yaml.
-Text is set by the text engine only (ppgen.text), poured down pages by
-ppgen.flow.
+Text is set by the text engine only (typeset/text.py), poured down pages by
+typeset/flow.py.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .. import flow as fl
-from ..errors import DataError, Problem
-from ..fonts import FontChain
-from ..model import COMMANDER_MARK
-from ..schema import Field, check_mapping
-from ..text import ASCENT, Style, draw, fit, layout
-from ..yamlio import load_yaml
+from ..read.model import COMMANDER_MARK
+from ..read.rulebook import Structure, load_structure
+from ..read.styles import rulebook_style
+from ..typeset import flow as fl
+from ..typeset.fonts import FontChain
+from ..typeset.text import ASCENT, Style, draw, fit, layout
 from . import ornament
-from .style import colour, length, load_template, mm, text_style, tint
+from .style import mm, text_style, tint
 from .words import Words
-
-# ── the look (templates/rulebook-style.yaml) ──────────────────────────────
-STYLE_SPEC = {
-    "page": {k: length(0, 200) for k in ("margin_top", "margin_bottom", "margin_side", "head_offset", "foot_offset", "title_frame")},
-    "colours": {k: colour() for k in ("ink", "heading", "accent", "muted", "rule", "panel", "zebra")},
-    "type": {
-        **{k: length(3, 200) for k in ("title", "subtitle", "tagline", "lead", "h1", "h2", "band", "body",
-                                         "table", "table_header", "head", "folio", "colophon")},
-        **{k: length(0.8, 3) for k in ("leading", "cjk_leading", "table_leading")},
-    },
-    "space": {k: length(0, 100) for k in ("paragraph", "list_item", "list_after", "list_hang", "h1_before", "h1_after",
-                                           "h1_rule", "h2_before", "h2_after", "panel_padding", "panel_bar",
-                                           "band_padding", "band_after", "table_pad_x", "table_pad_y", "table_after")},
-    "reference": {
-        **{k: length(0.05, 20) for k in ("name", "type", "bonus", "effect")},
-        "header_tint": length(0, 1, help="white mixed into the faction colour for table header rows"),
-    },
-}
-
-
-# ── the structure (templates/rulebook.yaml) ───────────────────────────────
-BLOCK_KINDS = ("paragraph", "bullets", "numbered")
-STRUCTURE_SPEC = {
-    "title": Field(str, True),
-    "subtitle": Field(str, True),
-    "tagline": Field(str, True),
-    "intro": Field(str, True),
-    "sections": Field(list, True),
-    "reference": Field(dict, True),
-    "colophon": Field(str, True),
-}
-SECTION_SPEC = {
-    "id": Field(str, True),
-    "heading": Field(str, True),
-    "blocks": Field(list, True),
-    "panel": Field(bool, False, False, help="set the section's blocks on a shaded panel (worked examples)"),
-}
-BLOCK_SPEC = {
-    "paragraph": Field(str),
-    "bullets": Field(list),
-    "numbered": Field(list),
-}
-REFERENCE_SPEC = {k: Field(str, True) for k in ("heading", "intro", "units", "doctrines_tactics", "doctrines_tactics_intro")}
-
-
-@dataclass(frozen=True)
-class Section:
-    id: str
-    heading: str  # locale key
-    blocks: tuple[tuple[str, tuple[str, ...]], ...]  # (kind, locale keys)
-    panel: bool = False
-
-
-@dataclass(frozen=True)
-class Structure:
-    title: str
-    subtitle: str
-    tagline: str
-    intro: str
-    sections: tuple[Section, ...]
-    reference: dict
-    colophon: str
-
-
-def load_structure(project) -> Structure:
-    """Read templates/rulebook.yaml; every key must name an English text (DataError at file:line:col)."""
-    doc = load_yaml(project.dir.template("rulebook"), project.dir.root)
-    problems: list[Problem] = []
-    english = project.locale(project.config.source_language)
-
-    def key_at(path, value):
-        if isinstance(value, str) and not english.has(value):
-            problems.append(doc.problem(path, f"'{value}' is not a key of the source locale", "unknown-key"))
-        elif not isinstance(value, str):
-            problems.append(doc.problem(path, "must be a locale key such as rules.goal.1", "type"))
-        return value
-
-    top = check_mapping(doc, (), doc.data if doc.data is not None else {}, STRUCTURE_SPEC, problems, "rulebook.yaml")
-    if top is None:
-        raise DataError(problems)
-    for k in ("title", "subtitle", "tagline", "intro", "colophon"):
-        if top[k] is not None:
-            key_at((k,), top[k])
-    sections: list[Section] = []
-    seen_ids: set[str] = set()
-    for si, sdata in enumerate(top["sections"] or []):
-        spath = ("sections", si)
-        s = check_mapping(doc, spath, sdata, SECTION_SPEC, problems, "a section")
-        if s is None or s["id"] is None:
-            continue
-        if s["id"] in seen_ids:
-            problems.append(doc.problem(spath + ("id",), f"duplicate section id '{s['id']}'", "duplicate"))
-        seen_ids.add(s["id"])
-        key_at(spath + ("heading",), s["heading"])
-        blocks = []
-        for bi, bdata in enumerate(s["blocks"] or []):
-            bpath = spath + ("blocks", bi)
-            b = check_mapping(doc, bpath, bdata, BLOCK_SPEC, problems, "a block")
-            if b is None:
-                continue
-            kinds = [k for k in BLOCK_KINDS if isinstance(bdata, dict) and k in bdata]
-            if len(kinds) != 1:
-                problems.append(doc.problem(bpath, f"a block is exactly one of {', '.join(BLOCK_KINDS)}", "value"))
-                continue
-            kind = kinds[0]
-            keys = [b[kind]] if kind == "paragraph" else list(b[kind] or [])
-            for ki, key in enumerate(keys):
-                key_at(bpath + ((kind,) if kind == "paragraph" else (kind, ki)), key)
-            blocks.append((kind, tuple(keys)))
-        sections.append(Section(s["id"], s["heading"], tuple(blocks), bool(s["panel"])))
-    ref = check_mapping(doc, ("reference",), top["reference"], REFERENCE_SPEC, problems, "reference") or {}
-    for k, v in ref.items():
-        if v is not None:
-            key_at(("reference", k), v)
-    if problems:
-        raise DataError(problems)
-    return Structure(top["title"], top["subtitle"], top["tagline"], top["intro"], tuple(sections), ref, top["colophon"])
 
 
 # ── the outline ───────────────────────────────────────────────────────────
@@ -241,7 +123,7 @@ def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], re
     page numbers when the rulebook is not the first part of a PDF).
     """
     structure = load_structure(project)
-    look = load_template(project, "rulebook-style", STYLE_SPEC)
+    look = rulebook_style(project)
     canvas.setPageSize(page_size)  # pages keep this size until another part sets its own
     words = Words(project, lang, report)
     book = Book(canvas, project, lang, page_size, words, look, report, structure)

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..text import draw, layout
+from ..read.styles import mat_style
+from ..typeset.text import draw, layout
 from . import ornament
-from .mat import load_look, logo_style
+from .mat import logo_style
 from .style import draw_fitted, mm, text_style, tint
 from .words import Words
 
 
 def draw_score_sheet(canvas, project, lang: str, page_size: tuple[float, float], report) -> int:
     """Draw one score-sheet page in `lang`; return the number of turn rows."""
-    look = load_look(project)
+    look = mat_style(project)
     s, col, t = look.sheet, look.colours, look.type
     pw, ph = page_size
     canvas.setPageSize(page_size)

@@ -1,66 +1,16 @@
-"""Drawing templates: geometry, colours and type sizes a designer edits in `templates/*.yaml`.
-
-A template is a mapping of sections, each a mapping of keys to numbers or
-colours. Its spec (in the module that draws) says what every key holds, so a
-typo or a wrong value is reported at file:line:col with a "did you mean",
-through the same schema checker as every other file (schema.check_mapping).
-
-Conventions: lengths in millimetres, type sizes in points, colours "#rrggbb".
+"""Drawing helpers shared by the rulebook, the mats and the score sheet: millimetres to
+points, a language's text styles by role, tints, and labels fitted into boxes (reported
+when they must shrink). The style files themselves are read by read/styles.py.
 """
 from __future__ import annotations
 
-import re
-from types import SimpleNamespace
-
-from ..errors import DataError, Problem
-from ..impose import MM
-from ..schema import Field, check_mapping
-from ..yamlio import load_yaml
-from ..text import Style
-
-_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+from ..typeset.text import Layout, Style
+from ..units import MM
 
 
 def mm(value: float) -> float:
     """Millimetres to points."""
     return value * MM
-
-
-def length(lo: float = 0.0, hi: float = 1000.0, help: str = "") -> Field:
-    """A required number (mm, pt or a factor) between lo and hi."""
-
-    def check(v):
-        return None if lo <= v <= hi else f"must be between {lo:g} and {hi:g}, not {v}"
-
-    return Field(float, True, check=check, help=help)
-
-
-def colour(help: str = "") -> Field:
-    return Field(str, True, check=lambda v: None if _COLOUR.match(v) else 'must be a colour like "#7A2E1C" (quoted)', help=help)
-
-
-def load_template(project, name: str, spec: dict[str, dict[str, Field]]) -> SimpleNamespace:
-    """`templates/<name>.yaml` checked against `spec` ({section: {key: Field}}), read once per
-    project; DataError on any problem."""
-    return project.cached(f"template:{name}", lambda: _read_template(project, name, spec))
-
-
-def _read_template(project, name: str, spec: dict[str, dict[str, Field]]) -> SimpleNamespace:
-    path = project.dir.template(name)
-    doc = load_yaml(path, project.dir.root)
-    problems: list[Problem] = []
-    top_spec = {section: Field(dict, True) for section in spec}
-    top = check_mapping(doc, (), doc.data if doc.data is not None else {}, top_spec, problems, f"{name}.yaml")
-    out = SimpleNamespace()
-    if top is not None:
-        for section, fields in spec.items():
-            if top.get(section) is None:
-                continue
-            values = check_mapping(doc, (section,), top[section], fields, problems, f"section '{section}'")
-            setattr(out, section, SimpleNamespace(**(values or {})))
-    if problems:
-        raise DataError(problems)
-    return out
 
 
 def text_style(project, lang: str, role: str, size: float, colour: str = "#000000", **kw) -> Style:
@@ -93,7 +43,7 @@ def draw_fitted(canvas, text: str, style: Style, x: float, y: float, w: float, h
     fit_label). Text that does not fit even at the minimum size is clipped to
     its box and reported through `report.warning("overflow", ...)`.
     """
-    from ..text import draw, fit
+    from ..typeset.text import draw, fit
 
     where = where or key or "text"
     lay = fit_label(text, style, w, h, where=where) if label else fit(text, style, w, h, where=where)
@@ -107,7 +57,7 @@ def draw_fitted(canvas, text: str, style: Style, x: float, y: float, w: float, h
 def fit_stack(texts: list[str], style: Style, width: float, height: float, gap: float, where: str = "text") -> float:
     """The largest size (0.25 pt steps, style.size down to style.min_size) at which the texts,
     each wrapped to `width` and stacked `gap` apart, fit `height`; the minimum when none does."""
-    from ..text import layout
+    from ..typeset.text import layout
 
     def total(size):
         lays = [layout(t, style, width, 1e6, size=size, where=where) for t in texts]
@@ -127,7 +77,7 @@ def fit_label(text: str, style: Style, w: float, h: float, shrink: float = 0.75,
     """A short label: on one line if it fits there at `shrink` × its size or more, else wrapped and fitted."""
     from dataclasses import replace as _replace
 
-    from ..text import ASCENT, DESCENT, fit
+    from ..typeset.text import ASCENT, DESCENT, fit
 
     one_line_h = style.size * (ASCENT + DESCENT) + 0.01
     floor = max(style.min_size or style.size, style.size * shrink)

@@ -23,11 +23,11 @@ build's warnings: fallback, shrunk, overflow, missing-glyph).
 """
 from __future__ import annotations
 
+from ..write.faces import faces_pdf
 from .contact import contact_sheet, export_contact
 from .output import ExportResult
 from .png import TRADE_SIZES_IN, US_BLEED_MM, CardImage, card_image, export_png
 from .preview import find_card, preview
-from ..draw.faces import faces_pdf
 from .raster import RasterSize, card_raster, render_images, render_pngs
 from .tts import CARDS_PER_SHEET, Grid, export_tts, plan_grid, split_sheets
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..draw.faces import CardGeometry
-from ..report import BuildReport, fallbacks_reported
+from ..write.faces import faces_pdf
+from ..write.report import BuildReport, fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
-from ..draw.faces import faces_pdf
 from .raster import card_raster, png_bytes, render_images
 
 COLUMNS = 5

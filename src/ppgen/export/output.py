@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import UsageError
-from ..files import ensure_folder, write_atomic
-from ..report import BuildReport
+from ..write.atomic import ensure_folder, write_atomic
+from ..write.report import BuildReport
 
 
 @dataclass

@@ -23,11 +23,11 @@ from typing import Callable, Sequence
 
 from ..draw.faces import CardGeometry
 from ..errors import UsageError
-from ..templates import MM
+from ..units import MM
+from ..write.faces import faces_pdf
+from ..write.report import fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
-from ..draw.faces import faces_pdf
 from .raster import RasterSize, card_raster, render_pngs
-from ..report import fallbacks_reported
 
 TRADE_SIZES_IN = {  # card sizes as print services give them, in inches
     "poker": (2.5, 3.5),
@@ -51,7 +51,7 @@ class CardImage:
 
 def card_image(card_size: str = "poker", bleed_mm: float = 0.0, dpi: float = 300) -> CardImage:
     """The geometry and pixel size of an exported card; a UsageError names a bad value."""
-    from ..impose import MAX_BLEED, check_length, fmt_mm, parse_card_size
+    from ..units import MAX_BLEED, check_length, fmt_mm, parse_card_size
 
     dpi = check_dpi(dpi)
     try:

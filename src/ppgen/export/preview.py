@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..draw.faces import CardGeometry, faces_pdf
+from ..draw.faces import CardGeometry
 from ..errors import UsageError
-from ..report import fallbacks_reported
+from ..write.faces import faces_pdf
+from ..write.report import fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
 from .raster import card_raster, png_bytes, render_images
 

@@ -34,10 +34,10 @@ from urllib.parse import quote
 
 from ..draw.faces import CardGeometry
 from ..errors import UsageError
+from ..write.faces import faces_pdf
+from ..write.report import fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
-from ..draw.faces import faces_pdf
 from .raster import fitted_raster, png_bytes, px, render_images
-from ..report import fallbacks_reported
 
 MAX_SHEET_PX = 4096
 MAX_COLUMNS, MAX_ROWS = 10, 7

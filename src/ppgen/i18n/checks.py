@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from ..errors import DataError, PpgenError, Problem
-from ..locale import ACKNOWLEDGEABLE, Entry, Locale, placeholders, source_hash
-from ..schema import suggest
+from ..read.locale import ACKNOWLEDGEABLE, Entry, Locale, placeholders, source_hash
+from ..read.schema import suggest
 from .glossary import Glossary, answering, blank_spans, load_glossary, used_terms
-from .states import expects_words, is_untranslated, stale_reason
+from .states import is_untranslated, stale_reason
 
 NUMBER = re.compile(r"\d+")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -322,7 +322,7 @@ def check_glyphs(ctx: Context) -> None:
 
 @check("fit", "a card's name or effect does not fit its box at the template's minimum size", source=True)
 def check_fit(ctx: Context) -> None:
-    from ..layout_fit import check_fit as fit_problems
+    from .fit import check_fit as fit_problems
 
     if not ctx.project.dir.template("card").is_file():
         ctx.info(f"fit check skipped: the game directory has no {ctx.project.dir.show(ctx.project.dir.template('card'))}")

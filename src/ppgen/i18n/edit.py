@@ -20,7 +20,7 @@ import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from ..errors import DataError, PpgenError
-from ..yamlio import parse_yaml
+from ..read.yamlio import parse_yaml
 
 # The order of fields in an entry; a new field goes after the last one before it that exists.
 FIELD_ORDER = ("text", "src", "status", "note", "checked")
@@ -289,7 +289,7 @@ class FileStyle:
 
 def read_locale_file(path, root=None) -> tuple[str, FileStyle]:
     """A locale file's text (LF line ends) and its byte-level style."""
-    from ..files import read_text
+    from ..read.files import read_text
 
     text = read_text(path, root)
     with open(path, "rb") as fh:
@@ -300,7 +300,7 @@ def read_locale_file(path, root=None) -> tuple[str, FileStyle]:
 
 def write_locale_file(path, text: str, style: FileStyle) -> None:
     """Write a locale file atomically, in the style it was read in."""
-    from ..files import write_atomic
+    from ..write.atomic import write_atomic
 
     if style.crlf:
         text = text.replace("\n", "\r\n")

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataError, Problem
-from ..schema import Field, check_mapping, describe
-from ..yamlio import Doc, load_yaml
+from ..read.schema import Field, check_mapping, describe
+from ..read.yamlio import Doc, load_yaml
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import DataError, Problem, UsageError
-from ..locale import load_locale, placeholders, source_hash
+from ..read.locale import load_locale, placeholders, source_hash
 from .edit import LocaleText, read_locale_file, write_locale_file
 from .states import area_of, stale_reason
 
@@ -115,7 +115,7 @@ def check_po_syntax(text: str, shown: str) -> None:
 
 
 def read_po(path: Path, shown: str, root: Path | None = None):
-    from ..files import read_text
+    from ..read.files import read_text
 
     polib = _polib()
     text = read_text(path, root)

@@ -19,7 +19,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from ..locale import Entry, Locale, source_hash
+from ..read.locale import Entry, Locale, source_hash
 from .glossary import Glossary
 
 # Areas of keys, first matching prefix wins: (area, key prefix). Used by `status`.

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import UsageError
-from ..locale import load_locale, source_hash
+from ..read.locale import load_locale, source_hash
 from .edit import FileStyle, LocaleText, read_locale_file, write_locale_file
 from .states import stale_reason
 

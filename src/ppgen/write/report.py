@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from .files import write_atomic
+from .atomic import write_atomic
 
 
 @dataclass(frozen=True, order=True)
@@ -46,7 +46,6 @@ class BuildReport:
         if w not in self._seen:
             self._seen.add(w)
             self.warnings.append(w)
-
 
     def for_lang(self, lang: str) -> list[BuildWarning]:
         return [w for w in self.warnings if w.lang in (lang, "")]

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from .errors import DataError, Problem
+from ..errors import DataError, Problem
 from .gamedir import GameDir
 from .model import KINDS, STATS, WHEN, WHOSE, BonusPart, Card, Faction, Rules
 from .schema import Field, check_mapping, did_you_mean, in_range, one_of

@@ -37,7 +37,7 @@ def new_document(project, lang: str, title: str, subject: str = "") -> Document:
 
 
 def rulebook_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
-    from .draw import rulebook
+    from ..draw import rulebook
 
     loc = project.locale(lang)
     doc = new_document(project, lang, f"{project.config.game} — {loc.get('rules.subtitle')}")
@@ -48,7 +48,7 @@ def rulebook_part(project, options, lang: str, run, report, progress=None) -> Pa
 
 
 def mats_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
-    from .draw import mat
+    from ..draw import mat
 
     loc = project.locale(lang)
     title = loc.get("mat.title")
@@ -61,7 +61,7 @@ def mats_part(project, options, lang: str, run, report, progress=None) -> PartPD
 
 
 def score_sheet_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
-    from .draw import score_sheet
+    from ..draw import score_sheet
 
     title = project.locale(lang).get("sheet.title")
     doc = new_document(project, lang, f"{project.config.game} — {title}")
@@ -71,8 +71,8 @@ def score_sheet_part(project, options, lang: str, run, report, progress=None) ->
 
 def cards_part(project, options, lang: str, run, report, progress: Callable[[int, int], None] | None = None) -> PartPDF:
     """The card sheets: each distinct face laid out and drawn once (when first placed), placed for every copy."""
-    from .draw.faces import CardGeometry, LazyFront, back_face
-    from .sheets import SheetText, draw_pages
+    from ..draw.faces import CardGeometry, LazyFront, back_face
+    from ..impose.sheets import SheetText, draw_pages
 
     layout = options.sheet_layout
     loc = project.locale(lang)

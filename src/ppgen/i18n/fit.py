@@ -7,16 +7,17 @@ Problem at the locale entry's file:line:col, saying by how much it overflows.
 """
 from __future__ import annotations
 
-from .errors import Problem
-from .locale import Where
+from ..errors import Problem
+from ..read.locale import Where
+
 CHECKED = {"name": "name", "effect": "effect text"}
 
 
 def check_fit(project, lang: str, geometry=None) -> list[Problem]:
     """Problems (code "fit", or "glyph" for a character no font has) for the cards of `lang`."""
-    from .draw.card_front import FrontFace
-    from .draw.faces import CardGeometry
-    from .text import GlyphError, MarkupError
+    from ..draw.card_front import FrontFace
+    from ..draw.faces import CardGeometry
+    from ..typeset.text import GlyphError, MarkupError
 
     geometry = geometry or CardGeometry.named(str(project.config.build.get("card_size") or "poker"))
     problems: list[Problem] = []

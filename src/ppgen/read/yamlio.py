@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.constructor import SafeConstructor
 from yaml.composer import ComposerError
+from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent, CollectionEndEvent, ScalarEvent, SequenceStartEvent, StreamEndEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from .errors import DataError, Problem, display_path
+from ..errors import DataError, Problem, display_path
 from .files import read_text
 
 MAX_DEPTH = 64
@@ -66,7 +66,6 @@ class Doc:
 
 def _pos(mark) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1)
-
 
 
 def load_yaml(path: Path, root: Path | None = None, plain_strings: bool = False) -> Doc:

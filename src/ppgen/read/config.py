@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import impose
-from .errors import DataError, Problem
+from .. import units
+from ..errors import DataError, Problem
 from .gamedir import GameDir
 from .schema import Field, check_mapping, one_of
 from .yamlio import load_yaml
@@ -22,8 +22,9 @@ LANGUAGE_SPEC = {
     "line_break": Field(str, False, "words", check=one_of(*LINE_BREAKS)),
 }
 
+
 def _parsed_by(parse):
-    """A schema check from one of impose's parsers, so ppgen.yaml and the command line agree."""
+    """A schema check from one of the units' parsers, so ppgen.yaml and the command line agree."""
 
     def check(value):
         try:
@@ -36,13 +37,13 @@ def _parsed_by(parse):
 
 
 BUILD_SPEC = {
-    "paper": Field(str, False, "a4", check=one_of(*impose.PAPERS)),
-    "card_size": Field(str, False, "poker", check=_parsed_by(impose.parse_card_size)),
-    "bleed": Field(float, False, 0.0, check=_parsed_by(lambda v: impose.check_length(v, "bleed", 0, impose.MAX_BLEED))),
-    "gutter": Field(float, False, 0.0, check=_parsed_by(lambda v: impose.check_length(v, "gutter", 0, impose.MAX_GUTTER))),
-    "duplex": Field(str, False, "long", check=one_of(*impose.DUPLEX_EDGES)),
-    "back_offset": Field(list, False, [0.0, 0.0], check=_parsed_by(impose.parse_offset)),
-    "layout": Field(str, False, "duplex", check=one_of(*impose.LAYOUTS)),
+    "paper": Field(str, False, "a4", check=one_of(*units.PAPERS)),
+    "card_size": Field(str, False, "poker", check=_parsed_by(units.parse_card_size)),
+    "bleed": Field(float, False, 0.0, check=_parsed_by(lambda v: units.check_length(v, "bleed", 0, units.MAX_BLEED))),
+    "gutter": Field(float, False, 0.0, check=_parsed_by(lambda v: units.check_length(v, "gutter", 0, units.MAX_GUTTER))),
+    "duplex": Field(str, False, "long", check=one_of(*units.DUPLEX_EDGES)),
+    "back_offset": Field(list, False, [0.0, 0.0], check=_parsed_by(units.parse_offset)),
+    "layout": Field(str, False, "duplex", check=one_of(*units.LAYOUTS)),
     "out": Field(str, False, "out"),
 }
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import UsageError
+from ..errors import UsageError
 
 # Characters that need no glyph: they are spacing or formatting, never drawn.
 INVISIBLE = frozenset("\n\t\u200b\u200c\u200d\u2060\ufeff\u00ad")

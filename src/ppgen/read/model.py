@@ -80,3 +80,8 @@ class Rules:
         for faction in factions.values():
             out[f"unlock_{faction.id}"] = faction.unlock_games
         return out
+
+
+def format_amount(amount: int) -> str:
+    """+1 / −1 with a real minus sign."""
+    return f"+{amount}" if amount > 0 else f"\u2212{abs(amount)}"

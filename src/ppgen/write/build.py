@@ -25,11 +25,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Sequence
 
-from . import impose
-from .config import BUILD_SPEC
-from .errors import UsageError
-from .impose import CardSize, Paper, SheetLayout
-from .model import Card
+from .. import units
+from ..errors import UsageError
+from ..impose.layout import SheetLayout, plan_sheets
+from ..read.config import BUILD_SPEC
+from ..read.model import Card
+from ..units import CardSize, Paper
 from .parts import PART_ORDER
 from .report import BuildReport, fallbacks_reported
 
@@ -102,13 +103,13 @@ class BuildOptions:
         return cls(
             langs=resolve_languages(project, lang),
             out=out_dir,
-            paper=pick("paper", paper, impose.parse_paper),
-            card_size=pick("card_size", card_size, impose.parse_card_size),
-            bleed=pick("bleed", bleed, lambda v: impose.check_length(v, "bleed", 0, impose.MAX_BLEED)),
-            gutter=pick("gutter", gutter, lambda v: impose.check_length(v, "gutter", 0, impose.MAX_GUTTER)),
-            duplex=pick("duplex", duplex, choice(impose.DUPLEX_EDGES)),
-            back_offset=pick("back_offset", back_offset, impose.parse_offset),
-            layout=pick("layout", layout, choice(impose.LAYOUTS)),
+            paper=pick("paper", paper, units.parse_paper),
+            card_size=pick("card_size", card_size, units.parse_card_size),
+            bleed=pick("bleed", bleed, lambda v: units.check_length(v, "bleed", 0, units.MAX_BLEED)),
+            gutter=pick("gutter", gutter, lambda v: units.check_length(v, "gutter", 0, units.MAX_GUTTER)),
+            duplex=pick("duplex", duplex, choice(units.DUPLEX_EDGES)),
+            back_offset=pick("back_offset", back_offset, units.parse_offset),
+            layout=pick("layout", layout, choice(units.LAYOUTS)),
             factions=tuple(dict.fromkeys(factions)),
             strict=strict,
             parts=parse_parts(parts, default=("cards",) if (factions or cards_only) else PART_ORDER),
@@ -118,7 +119,7 @@ class BuildOptions:
     @cached_property
     def sheet_layout(self) -> SheetLayout:
         """The card sheets' grid (planned once; refused with a clear message when cards do not fit)."""
-        return impose.plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset)
+        return plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset)
 
 
 def parse_parts(value, default: tuple[str, ...]) -> tuple[str, ...]:
@@ -130,7 +131,7 @@ def parse_parts(value, default: tuple[str, ...]) -> tuple[str, ...]:
         raise UsageError("--parts: name at least one part")
     for name in names:
         if name not in PART_ORDER:
-            from .schema import did_you_mean
+            from ..read.schema import did_you_mean
 
             raise UsageError(f"--parts: unknown part '{name}'{did_you_mean(name, PART_ORDER)} (parts: {', '.join(PART_ORDER)})")
     return tuple(p for p in PART_ORDER if p in names)
@@ -315,7 +316,7 @@ def _worker_ignores_sigint() -> None:
 
 def _draw_in_worker(root: str, options, card_ids: list[str], lang: str, names):
     """One language in a worker process: the project inherited from a fork, or loaded afresh."""
-    from .project import load
+    from ..project import load
 
     project = _FORKED_PROJECT or load(root)
     run = [project.game.card(i) for i in card_ids]
@@ -361,7 +362,7 @@ def draw_language(project, options: BuildOptions, run: list[Card], lang: str, na
 
 def write_language(drawn: DrawnLanguage):
     """Write a drawn language's files (each atomically); returns (files, warnings)."""
-    from .files import write_atomic
+    from .atomic import write_atomic
 
     files = []
     for part, path in drawn.outputs:
@@ -375,9 +376,8 @@ def write_language(drawn: DrawnLanguage):
 def build_calibration(project, options: BuildOptions, report: BuildReport | None = None) -> BuildResult:
     """The duplex alignment test of every language in `options.langs` (paper, duplex and
     back offset from the options): `<out>/<lang>/calibrate-<lang>.pdf`."""
-    from .impose import calibration_sheet
+    from ..impose.calibration import CalibrationText, calibration_sheet, draw_calibration, offset_text
     from .pdf import Document
-    from .sheets import CalibrationText, draw_calibration, offset_text
 
     result = BuildResult(report=report if report is not None else BuildReport())
     cal = calibration_sheet(options.paper, options.duplex, options.back_offset)

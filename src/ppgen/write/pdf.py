@@ -15,12 +15,12 @@
 from __future__ import annotations
 
 import io
-import re
 from pathlib import Path
 from typing import Callable
 
-from . import __version__
-from .files import write_atomic
+from .. import __version__
+from ..draw.faces import form_name
+from .atomic import write_atomic
 
 
 class Document:
@@ -127,17 +127,3 @@ class Document:
 
 def _array(box) -> list[float] | None:
     return None if box is None else [round(v, 4) for v in box]
-
-
-_NAME_RE = re.compile(r"[^A-Za-z0-9_.-]")
-
-
-def form_name(key: str) -> str:
-    """The XObject name of a face key: the key itself when it is PDF-safe, else a readable
-    prefix and a hash (so a face can place another face's form by its key)."""
-    safe = _NAME_RE.sub("_", key)[:60]
-    if safe == key:
-        return key
-    import hashlib
-
-    return f"f{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}_{safe[:40]}"

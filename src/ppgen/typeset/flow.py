@@ -1,6 +1,6 @@
 """Page flow: blocks of text and tables poured down pages, top to bottom.
 
-A small, general typesetter on top of the text engine (ppgen.text) for
+A small, general typesetter on top of the text engine (text.py) for
 anything longer than a page: the rulebook now, any multi-page sheet later.
 
 - A **block** knows its height at a width, how to draw itself, and (if it

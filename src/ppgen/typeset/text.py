@@ -24,7 +24,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .errors import PpgenError
+from ..errors import PpgenError
 from .fonts import FontChain
 
 # Kinsoku shori (JIS X 4051): characters that may not start a line ...

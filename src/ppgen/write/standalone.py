@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..files import write_atomic
+from .atomic import write_atomic
 
 
 @dataclass
@@ -23,9 +23,9 @@ class PartResult:
 
 def write_part(project, lang: str, part: str, path: Path, paper: str = "a4", report=None) -> PartResult:
     """Draw one part (rulebook, mats, score-sheet, cards) in one language and write it to `path`."""
-    from ..build import BuildOptions, select_cards
-    from ..parts import PARTS
-    from ..report import BuildReport, fallbacks_reported
+    from .build import BuildOptions, select_cards
+    from .parts import PARTS
+    from .report import BuildReport, fallbacks_reported
 
     start = time.perf_counter()
     options = BuildOptions.resolve(project, lang=lang, paper=paper, parts=[part])

@@ -34,7 +34,7 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import DataError, Problem
+from ..errors import DataError, Problem
 from .schema import Field, check_mapping, describe, one_of
 from .yamlio import Doc, load_yaml
 
@@ -72,7 +72,6 @@ def placeholders(text: str) -> list[str]:
     return [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
 
 
-
 class Where(str):
     """Where a printed text comes from, as messages show it (`locales/ja.yaml:12:3 rules.goal.1`)
     and as its parts (file, line, col, key): errors raised deep in the text engine carry it."""
@@ -89,6 +88,7 @@ class Where(str):
 
     def __getnewargs__(self):  # pickled into and out of worker processes
         return (self.file, self.line, self.col, self.key)
+
 
 @dataclass(frozen=True)
 class Entry:

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .errors import Problem
+from ..errors import Problem
 from .yamlio import Doc
 
 _TYPE_NAMES = {str: "text", int: "a whole number", float: "a number", bool: "true or false", list: "a list", dict: "a mapping"}

@@ -1,0 +1,320 @@
+"""Sheet geometry: where every card, crop mark, fold line and note goes on the paper.
+
+Imposition knows nothing about what a card says. A sheet side holds numbered
+*slots*; a page says which item of the print run goes into which slot. The
+drawing of sheets (`sheets.py`) places faces where this module says.
+
+Units: the API takes millimetres (what people type: `--bleed 3`, `63x88`);
+every `Rect` and `Segment` it returns is in PDF points (1/72 in), origin at
+the bottom-left corner of the page, the unit the PDF writer and the tests use.
+
+Layouts:
+- duplex: every front page is followed by its back page; backs are mirrored
+  so they land behind their fronts when the printer flips the sheet on its
+  long edge (columns mirrored) or short edge (rows mirrored); `back_offset`
+  shifts back pages only, to correct a printer's misalignment.
+- foldover: fronts on one half of the page, backs mirrored on the other half;
+  fold on the line, glue, cut. No duplex printer needed.
+- fronts-only: front pages only.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..errors import UsageError
+from ..units import DUPLEX_EDGES, LAYOUTS, MM, CardSize, Paper, fmt_mm
+from .geometry import NoteSlot, Rect, Segment, union_of
+from .marks import NOTE_CLEAR, NOTE_EDGE, crop_marks, note_slots
+
+MIN_MARGIN = 5.0  # mm from the paper edge to the outermost card (bleed included): room for crop marks
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one card face goes on a sheet side."""
+
+    item: int  # which card of the page, in reading order on the front (0 = top left)
+    face: str  # "front" | "back"
+    bleed_box: Rect  # where the face's drawing goes, on the page
+    trim_box: Rect  # the cut
+    rotation: int = 0  # degrees anticlockwise the drawing is turned by: 0, 90, 180 or 270
+
+    def matrix(self) -> tuple[float, float, float, float, float, float]:
+        """The PDF matrix (a, b, c, d, e, f) that maps the face's own drawing space
+        ((0, 0) = bottom-left of its bleed box, upright) onto `bleed_box`, turned by `rotation`."""
+        return face_matrix(self.bleed_box, self.rotation)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One printed side of a sheet: its slots, crop marks, fold lines and note space."""
+
+    kind: str  # "front" | "back" | "foldover"
+    width: float  # points
+    height: float
+    slots: tuple[Slot, ...]
+    marks: tuple[Segment, ...] = ()
+    folds: tuple[Segment, ...] = ()
+    note_slots: tuple[NoteSlot, ...] = ()
+    fold_slots: tuple[NoteSlot, ...] = ()  # beside a fold line, on the backs' side: for the fold instructions
+
+    @property
+    def trim_box(self) -> Rect:
+        """The union of every card's trim (the PDF TrimBox)."""
+        return union_of([s.trim_box for s in self.slots])
+
+    @property
+    def bleed_box(self) -> Rect:
+        """The union of every card's bleed, within the paper (the PDF BleedBox)."""
+        box = union_of([s.bleed_box for s in self.slots])
+        x0, y0 = max(box.x, 0.0), max(box.y, 0.0)
+        return Rect(x0, y0, min(box.x1, self.width) - x0, min(box.y1, self.height) - y0)
+
+
+# ── the sheet layout ─────────────────────────────────────────────────────────
+@dataclass(frozen=True)
+class Page:
+    side: Side
+    items: tuple[int, ...]  # the print-run items on this page, slot item i holds items[i]
+    number: int  # 1-based
+    total: int
+
+    def placements(self) -> list[tuple[int, Slot]]:
+        """(print-run item, slot) for every filled slot, in drawing order."""
+        return [(self.items[s.item], s) for s in self.side.slots if s.item < len(self.items)]
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    paper: Paper  # as printed (landscape for some fold-over layouts)
+    card: CardSize
+    bleed: float  # mm
+    gutter: float  # mm
+    layout: str
+    duplex: str
+    back_offset: tuple[float, float]  # mm, applied to back pages only
+    cols: int
+    rows: int
+    sides: tuple[Side, ...]  # duplex: (front, back); fronts-only: (front,); foldover: (foldover,)
+    turned: bool = False  # cards lie sideways on the sheet (more of them fit)
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def trim_pt(self) -> tuple[float, float]:
+        return (self.card.width * MM, self.card.height * MM)
+
+    @property
+    def bleed_pt(self) -> float:
+        return self.bleed * MM
+
+    def page_count(self, n_items: int) -> int:
+        return math.ceil(n_items / self.per_page) * len(self.sides) if n_items else 0
+
+    def pages(self, n_items: int) -> list[Page]:
+        """Every page for a print run of `n_items` cards, in printing order."""
+        sheets = math.ceil(n_items / self.per_page)
+        total = sheets * len(self.sides)
+        out: list[Page] = []
+        for sheet in range(sheets):
+            items = tuple(range(sheet * self.per_page, min(n_items, (sheet + 1) * self.per_page)))
+            for side in self.sides:
+                out.append(Page(side, items, len(out) + 1, total))
+        return out
+
+    def describe(self) -> str:
+        """e.g. "9 poker (63 × 88 mm) cards per A4 page (3 × 3), duplex, long edge"."""
+        orient = " landscape" if self.paper.landscape else ""
+        how = {"duplex": f"duplex, flip on {self.duplex} edge", "foldover": "fold-over", "fronts-only": "fronts only"}[self.layout]
+        bleed = f", {fmt_mm(self.bleed)} mm bleed" if self.bleed else ""
+        turned = ", cards turned sideways" if self.turned else ""
+        return f"{self.per_page} {self.card} cards per {self.paper.name}{orient} page ({self.cols} × {self.rows}{bleed}{turned}), {how}"
+
+
+@dataclass(frozen=True)
+class _Grid:
+    cols: int
+    rows: int
+    cells: tuple[Rect, ...]  # bleed boxes, reading order
+    trims: tuple[Rect, ...]
+    area: Rect  # the region the grid was laid out in
+    turned: bool  # cards lie sideways (their drawing turned 90° anticlockwise)
+
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
+
+    def fronts(self) -> tuple[Slot, ...]:
+        rotation = 90 if self.turned else 0
+        return tuple(Slot(i, "front", cell, trim, rotation) for i, (cell, trim) in enumerate(zip(self.cells, self.trims)))
+
+
+def _fit(avail: float, cell: float, gutter: float) -> int:
+    """How many cells of `cell` mm with `gutter` mm between them fit in `avail` mm."""
+    if avail + 1e-9 < cell:
+        return 0
+    return int((avail + gutter + 1e-9) // (cell + gutter))
+
+
+def _grid(area_mm: tuple[float, float, float, float], card: CardSize, bleed: float, gutter: float, turned: bool = False) -> _Grid | None:
+    """The largest grid of cards centred in area (x, y, w, h in mm) with MIN_MARGIN inside it."""
+    ax, ay, aw, ah = area_mm
+    tw, th = (card.height, card.width) if turned else (card.width, card.height)  # trim, as it lies on the sheet
+    cw, ch = tw + 2 * bleed, th + 2 * bleed
+    cols = _fit(aw - 2 * MIN_MARGIN, cw, gutter)
+    rows = _fit(ah - 2 * MIN_MARGIN, ch, gutter)
+    if cols < 1 or rows < 1:
+        return None
+    gw, gh = cols * cw + (cols - 1) * gutter, rows * ch + (rows - 1) * gutter
+    x0, top = ax + (aw - gw) / 2, ay + (ah + gh) / 2
+    cells, trims = [], []
+    for r in range(rows):
+        for c in range(cols):
+            x, y = x0 + c * (cw + gutter), top - (r + 1) * ch - r * gutter
+            cells.append(Rect(x * MM, y * MM, cw * MM, ch * MM))
+            trims.append(Rect((x + bleed) * MM, (y + bleed) * MM, tw * MM, th * MM))
+    return _Grid(cols, rows, tuple(cells), tuple(trims), Rect(ax * MM, ay * MM, aw * MM, ah * MM), turned)
+
+
+def _best_grid(area_mm, card: CardSize, bleed: float, gutter: float, allow_turn: bool) -> _Grid | None:
+    """Upright cards, or sideways ones when strictly more of them fit."""
+    upright = _grid(area_mm, card, bleed, gutter)
+    sideways = _grid(area_mm, card, bleed, gutter, turned=True) if allow_turn and card.width != card.height else None
+    if sideways is not None and (upright is None or sideways.count > upright.count):
+        return sideways
+    return upright
+
+
+def plan_sheets(
+    paper: Paper,
+    card: CardSize,
+    bleed: float = 0.0,
+    gutter: float = 0.0,
+    layout: str = "duplex",
+    duplex: str = "long",
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    allow_turn: bool = True,
+) -> SheetLayout:
+    """The sheet layout for these settings, or a UsageError saying why the cards do not fit.
+
+    Cards lie sideways when that fits strictly more of them on a page (e.g. poker
+    cards with 3 mm bleed: 8 instead of 6 on A4), unless `allow_turn` is False.
+    """
+    if layout not in LAYOUTS:
+        raise UsageError(f"unknown layout '{layout}' (choose {', '.join(LAYOUTS)})")
+    if duplex not in DUPLEX_EDGES:
+        raise UsageError(f"unknown duplex edge '{duplex}' (choose long or short)")
+    if layout == "foldover":
+        return _plan_foldover(paper, card, bleed, gutter, allow_turn)
+    grid = _best_grid((0.0, 0.0, paper.width, paper.height), card, bleed, gutter, allow_turn)
+    if grid is None:
+        raise UsageError(_does_not_fit(paper, card, bleed, (paper.width, paper.height), "page"))
+    W, H = paper.size
+    fronts = grid.fronts()
+    marks = crop_marks(grid.trims, grid.cells, Rect(0, 0, W, H))
+    front = Side("front", W, H, fronts, marks, (), note_slots(W, H, marks, (), union_of(list(grid.cells))))
+    sides = [front]
+    if layout == "duplex":
+        dx, dy = back_offset[0] * MM, back_offset[1] * MM
+        backs = tuple(
+            Slot(s.item, "back", behind(s.bleed_box, W, H, duplex).moved(dx, dy), behind(s.trim_box, W, H, duplex).moved(dx, dy),
+                 back_rotation(s.rotation, duplex))
+            for s in fronts
+        )
+        cards_area = union_of([s.bleed_box for s in backs])
+        sides.append(Side("back", W, H, backs, (), (), note_slots(W, H, (), (), cards_area)))
+    return SheetLayout(paper, card, bleed, gutter, layout, duplex, tuple(back_offset), grid.cols, grid.rows, tuple(sides), grid.turned)
+
+
+_TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), 270: (0, -1, 1, 0)}  # PDF (a, b, c, d)
+
+
+def face_matrix(box: Rect, rotation: int) -> tuple[float, float, float, float, float, float]:
+    """The PDF matrix drawing an upright face into `box`, turned `rotation`° anticlockwise."""
+    a, b, c, d = _TURNS[rotation % 360]
+    w, h = (box.w, box.h) if rotation % 180 == 0 else (box.h, box.w)  # the face's own size
+    xs = [a * x + c * y for x, y in ((0, 0), (w, 0), (0, h), (w, h))]
+    ys = [b * x + d * y for x, y in ((0, 0), (w, 0), (0, h), (w, h))]
+    return (a, b, c, d, box.x - min(xs), box.y - min(ys))
+
+
+def back_rotation(front_rotation: int, flip: str) -> int:
+    """How far to turn a back so that it reads upright when its card, cut out, is turned
+    over like a book page (about the card's own vertical axis), whatever the sheet does.
+
+    Keeps backs the same way up relative to their fronts in every layout, so decks
+    printed flipping on the long or the short edge stay shuffle-compatible even
+    with a back design that is not symmetrical.
+    """
+    a, b, c, d = _TURNS[front_rotation % 360]
+    sheet = (-1, 1) if flip == "long" else (1, -1)  # turning the sheet over mirrors x or y
+    # back = sheet mirror · front turn · card mirror (x), as 2×2 matrices [[a, c], [b, d]]
+    m00, m10 = sheet[0] * a * -1, sheet[1] * b * -1
+    return {(1, 0): 0, (0, 1): 90, (-1, 0): 180, (0, -1): 270}[(m00, m10)]
+
+
+def behind(rect: Rect, width: float, height: float, duplex: str) -> Rect:
+    """Where, on the back page, to draw what must land behind `rect` of the front page.
+
+    A sheet flipped on its long (vertical, portrait) edge mirrors left and right;
+    flipped on its short edge it mirrors top and bottom.
+    """
+    return rect.mirrored_x(width / 2) if duplex == "long" else rect.mirrored_y(height / 2)
+
+
+def _plan_foldover(paper: Paper, card: CardSize, bleed: float, gutter: float, allow_turn: bool = True) -> SheetLayout:
+    """Fronts on one half, backs mirrored across the fold on the other; the best of both
+    paper orientations, both fold directions and upright or sideways cards (most cards
+    per page; portrait, a vertical fold and upright cards win ties)."""
+    best = None
+    for sheet in (paper, paper.turned()):
+        for vertical_fold in (True, False):
+            w, h = sheet.width, sheet.height
+            half = (0.0, 0.0, w / 2, h) if vertical_fold else (0.0, h / 2, w, h / 2)
+            grid = _best_grid(half, card, bleed, gutter, allow_turn)
+            if grid is not None and (best is None or grid.count > best[2].count):
+                best = (sheet, vertical_fold, grid)
+    if best is None:
+        w, h = paper.width, paper.height
+        half = max(((w / 2, h), (w, h / 2), (h / 2, w), (h, w / 2)), key=lambda a: min(a[0] - card.width, a[1] - card.height))
+        raise UsageError(_does_not_fit(paper, card, bleed, half, "half page (fold-over layout)"))
+    sheet, vertical_fold, grid = best
+    W, H = sheet.size
+    fronts = grid.fronts()
+    edge, clear = NOTE_EDGE * MM, NOTE_CLEAR * MM
+    if vertical_fold:
+        fold = Segment(W / 2, 0.0, W / 2, H)
+        mirror = lambda r: r.mirrored_x(W / 2)  # noqa: E731
+    else:
+        fold = Segment(0.0, H / 2, W, H / 2)
+        mirror = lambda r: r.mirrored_y(H / 2)  # noqa: E731
+    flip = "long" if vertical_fold else "short"  # folding is turning the sheet over on the fold line
+    backs = tuple(Slot(s.item, "back", mirror(s.bleed_box), mirror(s.trim_box), back_rotation(s.rotation, flip)) for s in fronts)
+    back_area = union_of([s.bleed_box for s in backs])
+    if vertical_fold:  # the strip between the fold and the backs
+        fold_slot = NoteSlot(Rect(W / 2 + clear, edge, back_area.x - W / 2 - 2 * clear, H - 2 * edge), True)
+    else:
+        fold_slot = NoteSlot(Rect(edge, back_area.y1 + clear, W - 2 * edge, H / 2 - back_area.y1 - 2 * clear), False)
+    marks = crop_marks(grid.trims, grid.cells, grid.area)
+    cards_area = union_of(list(grid.cells) + [s.bleed_box for s in backs])
+    side = Side("foldover", W, H, fronts + backs, marks, (fold,), note_slots(W, H, marks, (fold,), cards_area), (fold_slot,))
+    return SheetLayout(sheet, card, bleed, gutter, "foldover", flip, (0.0, 0.0), grid.cols, grid.rows, (side,), grid.turned)
+
+
+def _does_not_fit(paper: Paper, card: CardSize, bleed: float, area: tuple[float, float], where: str) -> str:
+    need_w, need_h = card.width + 2 * bleed, card.height + 2 * bleed
+    avail_w, avail_h = area[0] - 2 * MIN_MARGIN, area[1] - 2 * MIN_MARGIN
+    short = []
+    if need_w > avail_w:
+        short.append(f"{fmt_mm(need_w - avail_w)} mm in width")
+    if need_h > avail_h:
+        short.append(f"{fmt_mm(need_h - avail_h)} mm in height")
+    with_bleed = f" with {fmt_mm(bleed)} mm bleed" if bleed else ""
+    return (
+        f"{card} cards{with_bleed} do not fit on {paper.name}: 1 card needs {fmt_mm(need_w)} × {fmt_mm(need_h)} mm, "
+        f"the printable area of a {where} is {fmt_mm(avail_w)} × {fmt_mm(avail_h)} mm "
+        f"({fmt_mm(MIN_MARGIN)} mm margins for crop marks) (short by {' and '.join(short)})"
+    )

@@ -1,0 +1,47 @@
+"""Reading files people wrote: size limit, strict UTF-8 (a BOM is accepted), and a
+clear `file:line:col` problem for bytes that are not UTF-8. (Writing is write/atomic.py.)
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import DataError, Problem, display_path
+
+MAX_INPUT_BYTES = 8 * 1024 * 1024  # no card database, locale or decklist is anywhere near this
+
+
+def read_text(path: Path, root: Path | None = None, max_bytes: int = MAX_INPUT_BYTES) -> str:
+    """Read a UTF-8 text file a person wrote, or raise DataError naming the problem."""
+    shown = display_path(path, root)
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(max_bytes + 1)
+    except FileNotFoundError:
+        folder = Path(path).parent
+        why = "file not found" if folder.is_dir() else f"file not found: there is no folder {display_path(folder, root)}"
+        raise DataError([Problem(shown, 0, 0, why, "io")]) from None
+    except IsADirectoryError:
+        raise DataError([Problem(shown, 0, 0, "is a folder, not a file", "io")]) from None
+    except OSError as exc:
+        raise DataError([Problem(shown, 0, 0, f"cannot read: {exc.strerror}", "io")]) from None
+    if len(raw) > max_bytes:
+        raise DataError(
+            [Problem(shown, 0, 0, f"file is larger than {max_bytes // (1024 * 1024)} MB; refusing to read it", "io")]
+        )
+    return decode_text(raw, shown)
+
+
+def decode_text(raw: bytes, shown: str) -> str:
+    """Decode UTF-8 (optional BOM); normalise CRLF/CR line endings to LF."""
+    if b"\x00" in raw[:8192]:
+        raise DataError([Problem(shown, 0, 0, "this is a binary file, not UTF-8 text", "encoding")])
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise DataError(
+            [Problem(shown, line, col, f"invalid UTF-8 byte 0x{raw[exc.start]:02x}; save the file as UTF-8", "encoding")]
+        ) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")

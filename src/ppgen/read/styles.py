@@ -1,0 +1,107 @@
+"""Drawing styles a designer edits: `templates/rulebook-style.yaml` and `templates/mat-style.yaml`.
+
+A style file is a mapping of sections, each a mapping of keys to numbers or
+colours. Its spec here says what every key holds, so a typo or a wrong value is
+reported at file:line:col with a "did you mean", through the same schema checker
+as every other file (schema.check_mapping). The card template is templates.py.
+
+Conventions: lengths in millimetres, type sizes in points, colours "#rrggbb".
+"""
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+from ..errors import DataError, Problem
+from .schema import Field, check_mapping
+from .yamlio import load_yaml
+
+_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+
+
+def length(lo: float = 0.0, hi: float = 1000.0, help: str = "") -> Field:
+    """A required number (mm, pt or a factor) between lo and hi."""
+
+    def check(v):
+        return None if lo <= v <= hi else f"must be between {lo:g} and {hi:g}, not {v}"
+
+    return Field(float, True, check=check, help=help)
+
+
+def colour(help: str = "") -> Field:
+    return Field(str, True, check=lambda v: None if _COLOUR.match(v) else 'must be a colour like "#7A2E1C" (quoted)', help=help)
+
+
+def load_template(project, name: str, spec: dict[str, dict[str, Field]]) -> SimpleNamespace:
+    """`templates/<name>.yaml` checked against `spec` ({section: {key: Field}}), read once per
+    project; DataError on any problem."""
+    return project.cached(f"template:{name}", lambda: _read_template(project, name, spec))
+
+
+def _read_template(project, name: str, spec: dict[str, dict[str, Field]]) -> SimpleNamespace:
+    path = project.dir.template(name)
+    doc = load_yaml(path, project.dir.root)
+    problems: list[Problem] = []
+    top_spec = {section: Field(dict, True) for section in spec}
+    top = check_mapping(doc, (), doc.data if doc.data is not None else {}, top_spec, problems, f"{name}.yaml")
+    out = SimpleNamespace()
+    if top is not None:
+        for section, fields in spec.items():
+            if top.get(section) is None:
+                continue
+            values = check_mapping(doc, (section,), top[section], fields, problems, f"section '{section}'")
+            setattr(out, section, SimpleNamespace(**(values or {})))
+    if problems:
+        raise DataError(problems)
+    return out
+
+
+# ── templates/rulebook-style.yaml ─────────────────────────────────────────
+RULEBOOK_STYLE_SPEC = {
+    "page": {k: length(0, 200) for k in ("margin_top", "margin_bottom", "margin_side", "head_offset", "foot_offset", "title_frame")},
+    "colours": {k: colour() for k in ("ink", "heading", "accent", "muted", "rule", "panel", "zebra")},
+    "type": {
+        **{k: length(3, 200) for k in ("title", "subtitle", "tagline", "lead", "h1", "h2", "band", "body",
+                                         "table", "table_header", "head", "folio", "colophon")},
+        **{k: length(0.8, 3) for k in ("leading", "cjk_leading", "table_leading")},
+    },
+    "space": {k: length(0, 100) for k in ("paragraph", "list_item", "list_after", "list_hang", "h1_before", "h1_after",
+                                           "h1_rule", "h2_before", "h2_after", "panel_padding", "panel_bar",
+                                           "band_padding", "band_after", "table_pad_x", "table_pad_y", "table_after")},
+    "reference": {
+        **{k: length(0.05, 20) for k in ("name", "type", "bonus", "effect")},
+        "header_tint": length(0, 1, help="white mixed into the faction colour for table header rows"),
+    },
+}
+
+
+# ── templates/mat-style.yaml (the mats and the score sheet) ───────────────
+MAT_STYLE_SPEC = {
+    "page": {"min_margin": length(0, 50)},
+    "card": {"width": length(20, 200), "height": length(20, 200), "corner": length(0, 20)},
+    "dice": {"d20": length(5, 60), "d12": length(5, 60), "d6": length(5, 40)},
+    "layout": {
+        "unit_slots": length(1, 6),
+        **{k: length(0, 100) for k in ("slot_gap", "column_gap", "header", "spot_gap", "spot_pair_gap", "panel_gap",
+                                        "life_panel", "track_height", "first_turn_line", "panel_padding")},
+    },
+    "colours": {k: colour() for k in ("ink", "line", "zone", "panel", "heading", "accent", "muted", "watermark", "bonus",
+                                      "wound", "die_fill", "facet")},
+    "type": {k: length(3, 72) for k in ("title", "zone_label", "heading", "body", "small", "track", "min")},
+    "sheet": {
+        **{k: length(0, 100) for k in ("margin", "turn_column", "energy_column", "life_column")},
+        # rows are counted by dividing the page by their height: a row must hold handwriting
+        **{k: length(4, 100, help="mm; room to write in") for k in ("row_height", "header_height")},
+        **{k: length(3, 72) for k in ("title", "body", "numbers")},
+    },
+}
+
+
+def rulebook_style(project) -> SimpleNamespace:
+    """templates/rulebook-style.yaml, checked, read once per project."""
+    return load_template(project, "rulebook-style", RULEBOOK_STYLE_SPEC)
+
+
+def mat_style(project) -> SimpleNamespace:
+    """templates/mat-style.yaml, checked (shared by the mat and the score sheet), read once per project."""
+    return load_template(project, "mat-style", MAT_STYLE_SPEC)

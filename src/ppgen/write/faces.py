@@ -1,0 +1,54 @@
+"""Card faces as PDFs of their own: one page per face, the size of its bleed box.
+
+    pdf = faces_pdf(project, [front_face(...), back_face(...)], geometry, "ja")
+    render_card_pdf(project, card, "ja", Path("out/rom-01.pdf"), back=True)
+
+The exports (PNG, TTS, contact sheets, previews) rasterise these pages, so
+pictures and print share one drawing path.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from ..draw.faces import CardGeometry, back_face, front_face
+from .atomic import write_atomic
+from .parts import new_document
+
+
+# ── one-card PDFs, for looking at the work ─────────────────────────────────
+def faces_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str | None = None) -> bytes:
+    """One page per face, the size of its bleed box; each distinct face drawn once as a form.
+    The exports rasterise these pages: one drawing path for PDFs and pictures."""
+
+    lang = lang or project.config.source_language
+    doc = new_document(project, lang, f"{project.config.game} — card faces ({lang})")
+    b = geometry.bleed
+    for face in faces:
+        doc.define_face(face, geometry.width, geometry.height)
+        doc.begin_page(geometry.width, geometry.height, trim_box=(b, b, b + geometry.trim_w, b + geometry.trim_h),
+                       bleed_box=(0, 0, geometry.width, geometry.height))
+        doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
+        doc.end_page()
+    return doc.data()
+
+
+def render_faces_pdf(project, faces: list, geometry: CardGeometry, path: Path, lang: str | None = None) -> Path:
+    """Write `faces_pdf` to `path`, atomically."""
+
+    write_atomic(Path(path), faces_pdf(project, faces, geometry, lang))
+    return Path(path)
+
+
+def render_card_pdf(project, card, lang: str, path: Path, geometry: CardGeometry | None = None, report=None, back: bool = False) -> Path:
+    """A one-card PDF of `card`'s front in `lang` (and its back on page 2 when `back`)."""
+    geometry = geometry or CardGeometry.named("poker")
+    faces = [front_face(project, card, lang, geometry, report)]
+    if back:
+        faces.append(back_face(project, geometry))
+    return render_faces_pdf(project, faces, geometry, path, lang)
+
+
+def render_back_pdf(project, path: Path, geometry: CardGeometry | None = None, lang: str | None = None) -> Path:
+    geometry = geometry or CardGeometry.named("poker")
+    return render_faces_pdf(project, [back_face(project, geometry)], geometry, path, lang)
