@@ -50,7 +50,7 @@ def test_every_card_is_printed_as_often_as_its_copies(built, project, lang):
             assert len(placed) == (9 if n < 62 else 280 - 31 * 9)
             assert len(placements(pdf.pages[n + 1])) == len(placed)
         else:
-            assert {p.form for p in placed} == {"back"}
+            assert {p.form for p in placed} == {"back-dark"}
             backs += len(placed)
     assert fronts == {card.id: card.copies for card in project.game.cards}
     assert backs == 280
