@@ -110,8 +110,8 @@ def test_foldover_and_letter(project, tmp_path):
     W = 215.9 * MM
     for page in pdf.pages:
         assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, W, 279.4 * MM], abs=0.01)
-        fronts = [p for p in placements(page) if p.form != "back"]
-        backs = [p for p in placements(page) if p.form == "back"]
+        fronts = [p for p in placements(page) if p.form != "back-dark"]
+        backs = [p for p in placements(page) if p.form == "back-dark"]
         assert len(fronts) == len(backs) == 4
         for f, b in zip(fronts, backs):  # mirrored across the vertical middle line, turned the other way
             assert (f.rotation, b.rotation) == (90, 270)
@@ -131,7 +131,7 @@ def test_ppgen_yaml_build_section_sets_the_defaults(game_copy, tmp_path):
     assert BuildOptions.resolve(project, paper="a4").paper.key == "a4"  # the command line wins
     result = build(project, options)
     pdf = reader(result.files[0].path)
-    assert len(pdf.pages) == 5 and all(len(placements(p)) and "back" not in {x.form for x in placements(p)} for p in pdf.pages)
+    assert len(pdf.pages) == 5 and all(len(placements(p)) and "back-dark" not in {x.form for x in placements(p)} for p in pdf.pages)
 
 
 def test_a_bad_build_value_in_ppgen_yaml_is_pointed_at(game_copy):
