@@ -130,3 +130,38 @@ def texts(pdf) -> list[str]:
         return out
     finally:
         doc.close()
+
+
+def page_lines(page) -> list[tuple[float, float, float, float]]:
+    """Every straight line stroked in a page's own content (not inside forms), in page points:
+    (x0, y0, x1, y1) for each `m … l … S` segment, through the CTM in force."""
+    from pypdf.generic import ContentStream
+
+    stream = ContentStream(page.get_contents(), page.pdf)
+    m, stack, path, out, at = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], [], [], None
+
+    def apply(x, y):
+        a, b, c, d, e, f = m
+        return (a * x + c * y + e, b * x + d * y + f)
+
+    for operands, op in stream.operations:
+        if op == b"q":
+            stack.append(m)
+        elif op == b"Q":
+            m = stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = m
+            m = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+        elif op == b"m":
+            at = apply(*(float(v) for v in operands))
+        elif op == b"l" and at is not None:
+            to = apply(*(float(v) for v in operands))
+            path.append((*at, *to))
+            at = to
+        elif op in (b"S", b"s"):
+            out += path
+            path, at = [], None
+        elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
+            path, at = [], None
+    return out

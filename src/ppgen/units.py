@@ -14,9 +14,12 @@ MM = 72 / 25.4  # points per millimetre
 MAX_BLEED = 10.0  # mm
 MAX_GUTTER = 50.0
 MAX_BACK_OFFSET = 10.0
+PRINTABLE_MARGIN = 5.0  # mm along every paper edge that a home printer may not print (most leave 4–6 mm)
+MAX_PRINTABLE_MARGIN = 15.0
 
 LAYOUTS = ("duplex", "foldover", "fronts-only")  # how card sheets are imposed (impose/layout.py)
 DUPLEX_EDGES = ("long", "short")
+RULEBOOK_FORMS = ("pages", "booklet")  # pages: the paper's size, in reading order; booklet: A5 / half-Letter, saddle-stitched
 
 
 # ── paper and cards ──────────────────────────────────────────────────────────

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from ..units import DUPLEX_EDGES, LAYOUTS, PAPERS
+from ..units import DUPLEX_EDGES, LAYOUTS, PAPERS, RULEBOOK_FORMS
 from . import main_group
 from .options import _apply, deck_options, faction_option, output_options, show_warnings
 from .ui import plural
@@ -26,6 +26,9 @@ def sheet_options(f):
 @click.option("--bleed", metavar="MM", help="Bleed printed around every card, in mm (e.g. 3); cards move apart to make room.")
 @click.option("--gutter", metavar="MM", help="Extra space between neighbouring cards, in mm.")
 @click.option("--layout", type=click.Choice(list(LAYOUTS)), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only.")
+@click.option("--back", metavar="NAME", help="The card back: a variant of templates/card.yaml `backs:` (dark, the default; light saves ink).")
+@click.option("--printable-margin", metavar="MM", help="Nothing is printed this near the paper edge, in mm (default 5; raise it if your printer needs more).")
+@click.option("--rulebook", "rulebook", type=click.Choice(list(RULEBOOK_FORMS)), help="pages: the paper's size (default); booklet: A5 pages two-up on landscape A4 (half-Letter on Letter), to fold and staple.")
 @faction_option
 @deck_options
 @click.option("--parts", metavar="LIST", help="Parts to build, comma-separated: rulebook, mats, score-sheet, cards (default: all; with --deck or --faction: cards).")
@@ -33,8 +36,8 @@ def sheet_options(f):
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
 @click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
 @click.pass_obj
-def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, factions, deck_path, force,
-                  parts, jobs, strict, report_json):
+def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, back, printable_margin, rulebook,
+                  factions, deck_path, force, parts, jobs, strict, report_json):
     """Build the print-and-play set: rulebook, two player mats, score sheet and
     the card sheets (every card of the seven starter decks, repeated for its
     copies: 280 cards, fronts and backs), ready to print and cut.
@@ -53,6 +56,8 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
       ppgen build --lang ko --layout foldover   no duplex printer needed
       ppgen build --deck my-deck.txt --lang ja  a decklist, validated first, printed in Japanese
       ppgen build --bleed 3 --card-size bridge
+      ppgen build --back light                  ink-saving card backs
+      ppgen build --rulebook booklet            the rulebook as an A5 booklet: duplex, short edge, fold, staple
       ppgen build --back-offset 1.5,-0.5       after reading `ppgen calibrate`
       ppgen build --lang all --strict --report-json out/report.json
       ppgen build --lang ko --parts rulebook,mats
@@ -63,7 +68,8 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
     project = load(ui.root)
     options = BuildOptions.resolve(
         project, lang=lang, out=out, paper=paper, card_size=card_size, bleed=bleed, gutter=gutter, duplex=duplex,
-        back_offset=back_offset, layout=layout, factions=factions, strict=strict, parts=parts, jobs=jobs,
+        back_offset=back_offset, layout=layout, back=back, printable_margin=printable_margin, rulebook=rulebook,
+        factions=factions, strict=strict, parts=parts, jobs=jobs,
         cards_only=bool(deck_path),
     )
     cards, name = (None, None)

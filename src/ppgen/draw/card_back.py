@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 
+from ..errors import UsageError
 from ..read.templates import load_card_template
 from ..units import MM
 from .colours import mix, rl
@@ -31,7 +32,10 @@ class BackFace:
     def __init__(self, project, geometry, variant: str | None = None):
         self.geometry = geometry
         template = load_card_template(project)
-        self.variant = template.back_name(variant)
+        try:
+            self.variant = template.back_name(variant)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
         back = template.back(self.variant)
         self.key = f"back-{self.variant}"
         self.fill = back.get("fill") or "#2A1F17"

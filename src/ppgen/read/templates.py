@@ -209,21 +209,18 @@ class CardTemplate:
     def elements(self, kind: str) -> dict[str, Element]:
         return self.kinds[kind]
 
-    def back(self, name: str | None = None) -> dict[str, str | None]:
-        """The colours of back variant `name` (None: the first, the default); a UsageError with
-        the variants and a "did you mean" for a name the template does not define."""
-        if name is None:
-            return next(iter(self.backs.values()))
-        if name not in self.backs:
-            from ..errors import UsageError
-
-            raise UsageError(f"unknown card back '{name}'{did_you_mean(name, self.backs)} "
-                             f"(the backs {self.file} defines: {', '.join(self.backs)})")
-        return self.backs[name]
-
     def back_name(self, name: str | None = None) -> str:
-        self.back(name)
-        return name if name is not None else next(iter(self.backs))
+        """`name` when the template defines that back (None: its first, the default); a ValueError
+        listing the backs, with a "did you mean", when it does not."""
+        if name is None:
+            return next(iter(self.backs))
+        if name not in self.backs:
+            raise ValueError(f"unknown card back '{name}'{did_you_mean(name, self.backs)} ({self.file} backs: {', '.join(self.backs)})")
+        return name
+
+    def back(self, name: str | None = None) -> dict[str, str | None]:
+        """The colours of back variant `name` (None: the default)."""
+        return self.backs[self.back_name(name)]
 
     def style(self, name: str) -> TextStyle:
         return self.styles[name]

@@ -29,6 +29,7 @@ from .. import units
 from ..errors import UsageError
 from ..impose.layout import SheetLayout, plan_sheets
 from ..read.config import BUILD_SPEC
+from ..read.templates import load_card_template
 from ..read.model import Card
 from ..units import CardSize, Paper
 from .parts import PART_ORDER
@@ -47,6 +48,9 @@ class BuildOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, x right and y up as seen on the back page
     layout: str = "duplex"
+    printable_margin: float = units.PRINTABLE_MARGIN  # mm along the paper edge where nothing is drawn
+    back: str | None = None  # the card back's variant (templates/card.yaml `backs:`); None = the first
+    rulebook: str = "pages"  # pages | booklet
     factions: tuple[str, ...] = ()
     strict: bool = False
     parts: tuple[str, ...] = PART_ORDER
@@ -66,6 +70,9 @@ class BuildOptions:
         duplex: str | None = None,
         back_offset=None,
         layout: str | None = None,
+        printable_margin: float | str | None = None,
+        back: str | None = None,
+        rulebook: str | None = None,
         factions: Sequence[str] = (),
         strict: bool = False,
         parts: str | Sequence[str] | None = None,
@@ -110,6 +117,10 @@ class BuildOptions:
             duplex=pick("duplex", duplex, choice(units.DUPLEX_EDGES)),
             back_offset=pick("back_offset", back_offset, units.parse_offset),
             layout=pick("layout", layout, choice(units.LAYOUTS)),
+            printable_margin=pick("printable_margin", printable_margin,
+                                  lambda v: units.check_length(v, "the printable margin", 0, units.MAX_PRINTABLE_MARGIN)),
+            back=pick("back", back, lambda v: v if v is None else load_card_template(project).back_name(v)),
+            rulebook=pick("rulebook", rulebook, choice(units.RULEBOOK_FORMS)),
             factions=tuple(dict.fromkeys(factions)),
             strict=strict,
             parts=parse_parts(parts, default=("cards",) if (factions or cards_only) else PART_ORDER),
@@ -119,7 +130,9 @@ class BuildOptions:
     @cached_property
     def sheet_layout(self) -> SheetLayout:
         """The card sheets' grid (planned once; refused with a clear message when cards do not fit)."""
-        return plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset)
+        return plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset,
+                           printable_margin=self.printable_margin)
+
 
 
 def parse_parts(value, default: tuple[str, ...]) -> tuple[str, ...]:

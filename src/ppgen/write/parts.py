@@ -84,8 +84,9 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
         if card.id not in faces:
             faces[card.id] = LazyFront(project, card, lang, geometry, report)
     fronts = [faces[card.id] for card in run]
-    back = back_face(project, geometry) if layout.layout != "fronts-only" else None
-    text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "", loc.where)
+    back = back_face(project, geometry, options.back) if layout.layout != "fronts-only" else None
+    text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "", loc.where,
+                     project.config.languages[lang].line_break)
     title = loc.get("part.cards")
     doc = new_document(project, lang, f"{project.config.game} — {title} ({loc.get('language.name')})", layout.describe())
     draw_pages(doc, layout.pages(len(run)), fronts, back, (geometry.width, geometry.height), text, report, lang, progress)
