@@ -165,3 +165,19 @@ def page_lines(page) -> list[tuple[float, float, float, float]]:
         elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
             path, at = [], None
     return out
+
+
+def print_hints(pdf) -> dict:
+    """A PDF's /ViewerPreferences as plain values: {"PrintScaling": "None", "Duplex": "Simplex", ...}."""
+    prefs = reader(pdf).trailer["/Root"].get("/ViewerPreferences")
+    if prefs is None:
+        return {}
+    return {str(k)[1:]: (bool(v) if isinstance(v, bool) or type(v).__name__ == "BooleanObject" else str(v).lstrip("/"))
+            for k, v in prefs.get_object().items()}
+
+
+def page_forms(page) -> set[str]:
+    """The face keys of the forms a page's resources name (what it places), without parsing its content."""
+    resources = page.get("/Resources")
+    xobjects = resources.get_object().get("/XObject", {}) if resources is not None else {}
+    return {form_key(name) for name in xobjects}

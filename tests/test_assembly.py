@@ -41,18 +41,19 @@ def test_one_pdf_per_language_holds_every_part_in_order(full, project, lang):
     assert files["set"].path == out / lang / f"ancient-duel-{lang}.pdf"
     pdf = reader(files["set"].path)
     parts = [reader(files[p].path) for p in ("rulebook", "mats", "score-sheet", "cards")]
-    assert len(pdf.pages) == sum(len(p.pages) for p in parts) == files["set"].pages
-    sizes = [(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in pdf.pages]
     n_rules = len(parts[0].pages)
-    assert sizes[:n_rules] == [A4] * n_rules
-    assert sizes[n_rules:n_rules + 2] == [(842, 595)] * 2  # the two player mats, landscape
-    assert sizes[n_rules + 2:] == [A4] * (1 + 64)  # score sheet, card sheets
+    mats = n_rules + n_rules % 2  # every part from an odd page; each mat and the score sheet with a blank back
+    assert len(pdf.pages) == files["set"].pages == mats + 2 * 2 + 2 + len(parts[3].pages)
+    sizes = [(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in pdf.pages]
+    assert sizes[:mats] == [A4] * mats
+    assert sizes[mats:mats + 4] == [(842, 595)] * 4  # the two player mats, landscape, and their blank backs
+    assert sizes[mats + 4:] == [A4] * (2 + 64)  # score sheet and its back, card sheets
     loc = project.locale(lang)
     top = [(title, page) for level, title, page in _outline(pdf) if level == 0]
-    assert top == [(loc.get("rules.subtitle"), 0), (loc.get("mat.title"), n_rules),
-                   (loc.get("sheet.title"), n_rules + 2), (loc.get("part.cards"), n_rules + 3)]
-    players = [(title, page) for level, title, page in _outline(pdf) if level == 1 and page in (n_rules, n_rules + 1)]
-    assert players[-2:] == [(loc.format("sheet.player", n=1), n_rules), (loc.format("sheet.player", n=2), n_rules + 1)]
+    assert top == [(loc.get("rules.subtitle"), 0), (loc.get("mat.title"), mats),
+                   (loc.get("sheet.title"), mats + 4), (loc.get("part.cards"), mats + 6)]
+    players = [(title, page) for level, title, page in _outline(pdf) if level == 1 and page in (mats, mats + 2)]
+    assert players[-2:] == [(loc.format("sheet.player", n=1), mats), (loc.format("sheet.player", n=2), mats + 2)]
     sections = [title for level, title, _ in _outline(pdf) if level == 1]
     assert loc.get("rules.kamikaze.heading") in sections and loc.get("rules.deck.heading") in sections
 

@@ -356,19 +356,16 @@ class DrawnLanguage:
 
 def draw_language(project, options: BuildOptions, run: list[Card], lang: str, names: dict[str, str]) -> DrawnLanguage:
     """Every part of one language and the assembled set, as bytes."""
-    from .parts import PARTS, assemble
+    from .parts import PARTS, set_pdf
 
     report = BuildReport()
     loc = project.locale(lang)
     with fallbacks_reported(loc, report):
         drawn = [PARTS[part](project, options, lang, run, report) for part in options.parts]
+        whole = set_pdf(project, options, lang, drawn, report) if len(drawn) > 1 else None
     folder = options.out / lang
     outputs = [(part, folder / names[part.name].format(lang=lang)) for part in drawn]
-    if len(drawn) > 1:
-        title = f"{project.config.game} — {loc.get('language.name')}"
-        data = assemble(drawn, title, lang)
-        whole = type(drawn[0])("set", data, sum(p.pages for p in drawn), title, cards=sum(p.cards for p in drawn),
-                               faces=sum(p.faces for p in drawn))
+    if whole is not None:
         outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
     return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.warnings))
 
@@ -390,7 +387,7 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
     """The duplex alignment test of every language in `options.langs` (paper, duplex and
     back offset from the options): `<out>/<lang>/calibrate-<lang>.pdf`."""
     from ..impose.calibration import CalibrationText, calibration_sheet, draw_calibration, offset_text
-    from .pdf import Document
+    from .pdf import Document, duplex_hint
 
     result = BuildResult(report=report if report is not None else BuildReport())
     cal = calibration_sheet(options.paper, options.duplex, options.back_offset)
@@ -410,7 +407,8 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
                 back=loc.get("calibrate.back"),
                 where=loc.where,
             )
-            doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}")
+            doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}",
+                           duplex_hint(options.duplex))
             draw_calibration(doc, cal, words, body, bold, result.report, lang)
         path = options.out / lang / f"calibrate-{lang}.pdf"
         if options.strict and result.report.for_lang(lang):

@@ -7,7 +7,10 @@
 
 Each function takes the project, the build options, the language, the print
 run and a report, and returns a `PartPDF`: the finished bytes and what the
-assembled PDF needs to know (pages, outline). Nothing here writes files.
+assembled PDF needs to know (pages, outline, whether its pages are single
+sheets). Nothing here writes files. Each PDF says how it is meant to be printed
+(`/ViewerPreferences`, write/pdf.py): the rulebook duplex on the long edge, mats
+and score sheet single-sided, card sheets as their layout says.
 """
 from __future__ import annotations
 
@@ -29,18 +32,20 @@ class PartPDF:
     children: list[tuple[str, int]] = field(default_factory=list)  # (title, page within the part)
     cards: int = 0
     faces: int = 0
+    single_sheets: bool = False  # each page is printed on a sheet of its own (a blank back in the set)
 
 
-def new_document(project, lang: str, title: str, subject: str = "") -> Document:
-    """A Document whose canvas starts in the language's embedded body font (never Helvetica)."""
-    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject)
+def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex") -> Document:
+    """A Document whose canvas starts in the language's embedded body font (never Helvetica);
+    `duplex`: its /Duplex print hint."""
+    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject, duplex)
 
 
 def rulebook_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
     from ..draw import rulebook
 
     loc = project.locale(lang)
-    doc = new_document(project, lang, f"{project.config.game} — {loc.get('rules.subtitle')}")
+    doc = new_document(project, lang, f"{project.config.game} — {loc.get('rules.subtitle')}", duplex="DuplexFlipLongEdge")
     entries = rulebook.draw_rulebook(doc.canvas, project, lang, options.paper.size, report)
     rulebook.add_outline(doc.canvas, entries)
     doc.canvas.showOutline()
@@ -57,7 +62,7 @@ def mats_part(project, options, lang: str, run, report, progress=None) -> PartPD
     for _ in range(PLAYERS):
         mat.draw_mat(doc.canvas, project, lang, landscape.size, report, options.paper.name)
     players = [(loc.format("sheet.player", n=n), n - 1) for n in range(1, PLAYERS + 1)]
-    return PartPDF("mats", doc.data(), doc.pages, title, players)
+    return PartPDF("mats", doc.data(), doc.pages, title, players, single_sheets=True)
 
 
 def score_sheet_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
@@ -66,7 +71,7 @@ def score_sheet_part(project, options, lang: str, run, report, progress=None) ->
     title = project.locale(lang).get("sheet.title")
     doc = new_document(project, lang, f"{project.config.game} — {title}")
     score_sheet.draw_score_sheet(doc.canvas, project, lang, options.paper.size, report)
-    return PartPDF("score-sheet", doc.data(), doc.pages, title)
+    return PartPDF("score-sheet", doc.data(), doc.pages, title, single_sheets=True)
 
 
 def cards_part(project, options, lang: str, run, report, progress: Callable[[int, int], None] | None = None) -> PartPDF:
@@ -88,9 +93,30 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
     text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "", loc.where,
                      project.config.languages[lang].line_break)
     title = loc.get("part.cards")
-    doc = new_document(project, lang, f"{project.config.game} — {title} ({loc.get('language.name')})", layout.describe())
+    doc = new_document(project, lang, f"{project.config.game} — {title} ({loc.get('language.name')})", layout.describe(),
+                       layout.viewer_duplex)
     draw_pages(doc, layout.pages(len(run)), fronts, back, (geometry.width, geometry.height), text, report, lang, progress)
-    return PartPDF("cards", doc.data(), doc.pages, title, cards=len(run), faces=doc.form_count)
+    return PartPDF("cards", doc.data(), doc.pages, title, cards=len(run), faces=doc.form_count,
+                   single_sheets=layout.layout != "duplex")
+
+
+def blank_page_pdf(project, lang: str, size: tuple[float, float], report) -> bytes:
+    """One intentionally blank page of `size` (points), saying so in `lang`: a back in the set."""
+    from ..draw.blank import draw_blank_page
+
+    doc = new_document(project, lang, project.locale(lang).get("sheet.blank-page"))
+    draw_blank_page(doc.canvas, project, lang, size, report)
+    return doc.data()
+
+
+def set_pdf(project, options, lang: str, parts: list[PartPDF], report) -> PartPDF:
+    """Every part of one language in one PDF (`assemble`), made to print right double-sided in
+    every layout: parts from odd pages, single sheets with blank backs (write/duplex.py)."""
+    from .pdf import duplex_hint, page_count
+
+    title = f"{project.config.game} — {project.locale(lang).get('language.name')}"
+    data = assemble(parts, title, lang, lambda size: blank_page_pdf(project, lang, size, report), duplex_hint(options.duplex))
+    return PartPDF("set", data, page_count(data), title, cards=sum(p.cards for p in parts), faces=sum(p.faces for p in parts))
 
 
 PARTS = {
@@ -101,22 +127,35 @@ PARTS = {
 }
 
 
-def assemble(parts: list[PartPDF], title: str, lang: str) -> bytes:
+def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[tuple[float, float]], bytes] | None = None,
+             duplex: str = "DuplexFlipLongEdge") -> bytes:
     """One PDF of every part, in order, with an outline: the rulebook's own, then one entry per
-    other part (and its children). Deterministic: the same parts give the same bytes."""
+    other part (and its children). Deterministic: the same parts give the same bytes.
+
+    With `blank_page` (size → a one-page PDF) the set prints right double-sided
+    (write/duplex.py: each part from an odd page, single sheets with blank backs);
+    `duplex` is its /Duplex print hint."""
     import io
 
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import NameObject, TextStringObject
 
+    from .duplex import BlankPages, blank_backs, start_on_odd_page
+    from .pdf import set_viewer_preferences
+
     writer = PdfWriter()
+    blanks = BlankPages(blank_page) if blank_page else None
     for part in parts:
+        if blanks:
+            start_on_odd_page(writer, blanks)
         start = len(writer.pages)
         writer.append(PdfReader(io.BytesIO(part.data)), import_outline=not part.title)
+        pages = blank_backs(writer, start, part.pages, blanks, part.single_sheets)
         if part.title:
-            parent = writer.add_outline_item(title=part.title, page_number=start)
+            parent = writer.add_outline_item(title=part.title, page_number=pages[0])
             for child, page in part.children:
-                writer.add_outline_item(title=child, page_number=start + page, parent=parent)
+                writer.add_outline_item(title=child, page_number=pages[page], parent=parent)
+    set_viewer_preferences(writer, duplex)
     writer.add_metadata({"/Title": title, "/Producer": "ppgen", "/Creator": "ppgen"})
     writer.page_mode = "/UseOutlines"
     writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
