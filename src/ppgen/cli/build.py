@@ -78,7 +78,12 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
             raise click.UsageError("--deck and --faction cannot be combined: the decklist says which cards to print")
         cards, name = checked_deck(ui, project, deck_path, options.langs[0], force)
     if "cards" in options.parts:
-        ui.info(options.sheet_layout.describe())
+        back = f"; {options.back} card backs" if options.back and options.sheet_layout.layout != "fronts-only" else ""
+        ui.info(options.sheet_layout.describe() + back)
+    if "rulebook" in options.parts and options.rulebook == "booklet":
+        page = "A5" if options.paper.key == "a4" else "half-Letter"
+        ui.info(f"rulebook: a booklet, {page} pages two to a landscape {options.paper.name} sheet, in rulebook-booklet-LANG.pdf "
+                "(not in the set): print it double-sided, flip on short edge, fold and staple")
     result = build(project, options, cards=cards, name=name, progress=ui.progress)
     ui.end_progress()
     finish(ui, project, result, report_json, what="card sheets")

@@ -116,14 +116,17 @@ def _styles(project, lang: str, look) -> dict[str, Style]:
     }
 
 
-def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], report, first_page: int = 1) -> list[OutlineEntry]:
+def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], report, first_page: int = 1,
+                  form: str = "pages") -> list[OutlineEntry]:
     """Draw the whole rulebook of `lang` onto `canvas`; return its outline (bookmarks already placed).
 
     `first_page` is the number the title page would carry (for the printed
-    page numbers when the rulebook is not the first part of a PDF).
+    page numbers when the rulebook is not the first part of a PDF). `form`
+    "booklet" lays the book out for the small pages of a booklet, with the
+    style's `booklet:` values (margins, type sizes, ornaments) — not scaled down.
     """
     structure = load_structure(project)
-    look = rulebook_style(project)
+    look = rulebook_style(project, form)
     canvas.setPageSize(page_size)  # pages keep this size until another part sets its own
     words = Words(project, lang, report)
     book = Book(canvas, project, lang, page_size, words, look, report, structure)
@@ -143,6 +146,7 @@ def title_page(book: Book, structure: Structure, page: int) -> None:
     col, st = book.look.colours, book.styles
     words = book.words
     inset = mm(book.look.page.title_frame)
+    k = book.look.page.ornaments  # the ornaments' size on this page (the style's, per page size)
     c.saveState()
     c.setStrokeColor(col.accent)
     c.setLineWidth(1.6)
@@ -154,15 +158,15 @@ def title_page(book: Book, structure: Structure, page: int) -> None:
         for y in (inset + 4, h - inset - 4):
             ornament.diamond(c, x, y, 4.5, col.accent)
     cx = w / 2
-    ornament.meander(c, cx, h - inset - mm(22), w * 0.55, mm(1.45), col.accent)
-    ornament.emblem(c, cx, h * 0.655, mm(62), (col.heading, col.accent, col.ink))
-    box_w = w - 2 * inset - mm(24)
+    ornament.meander(c, cx, h - inset - mm(22 * k), w * 0.55, mm(1.45 * k), col.accent)
+    ornament.emblem(c, cx, h * 0.655, mm(62 * k), (col.heading, col.accent, col.ink))
+    box_w = w - 2 * inset - mm(24 * k)
     top = h * 0.52
-    top = _centred(book, words(structure.title), st["logo"], box_w, top, fit_to=mm(30), key=structure.title)
-    top = _centred(book, words(structure.subtitle), st["subtitle"], box_w, top - mm(2), key=structure.subtitle)
-    ornament.diamond_rule(c, cx, top - mm(6), mm(70), col.accent)
-    top = _centred(book, words(structure.tagline), st["tagline"], mm(120), top - mm(11), key=structure.tagline)
-    _faction_shields(book, inset + mm(24))
+    top = _centred(book, words(structure.title), st["logo"], box_w, top, fit_to=mm(30 * k), key=structure.title)
+    top = _centred(book, words(structure.subtitle), st["subtitle"], box_w, top - mm(2 * k), key=structure.subtitle)
+    ornament.diamond_rule(c, cx, top - mm(6 * k), mm(70 * k), col.accent)
+    top = _centred(book, words(structure.tagline), st["tagline"], min(mm(120), box_w), top - mm(11 * k), key=structure.tagline)
+    _faction_shields(book, inset + mm(24 * k), k)
     # The rulebook's own outline entry (its title: "How to Play"); sections nest under it.
     book.outline.append(OutlineEntry(plain_title(words(structure.subtitle)), f"rulebook-{book.lang}", 0, page))
     c.bookmarkPage(f"rulebook-{book.lang}", fit="Fit")
@@ -182,16 +186,16 @@ def _centred(book: Book, text: str, style: Style, box_w: float, top: float, fit_
     return top - lay.height
 
 
-def _faction_shields(book: Book, bottom: float) -> None:
-    """The seven factions' shields in a row, each in its colours, with its name beneath."""
+def _faction_shields(book: Book, bottom: float, k: float = 1.0) -> None:
+    """The seven factions' shields in a row, each in its colours, with its name beneath (`k`: their size)."""
     c = book.canvas
     factions = list(book.project.game.factions.values())
-    sw, gap = mm(13), mm(8.5)
+    sw, gap = mm(13 * k), mm(8.5 * k)
     total = len(factions) * sw + (len(factions) - 1) * gap
     x = (book.width - total) / 2
     name_style = replace(book.styles["body"], size=7.2, colour=book.look.colours.muted, align="center", leading=1.2)
-    code_style = text_style(book.project, book.lang, "bold", 7.5, "#FFFFFF", align="center", valign="middle")
-    top = bottom + mm(26)
+    code_style = text_style(book.project, book.lang, "bold", 7.5 * k, "#FFFFFF", align="center", valign="middle")
+    top = bottom + mm(26 * k)
     for f in factions:
         cx = x + sw / 2
         h = ornament.heater_shield(c, cx, top, sw, f.colour, f.accent)
@@ -199,7 +203,7 @@ def _faction_shields(book: Book, bottom: float) -> None:
         draw(c, code, cx - sw / 2, top - h * 0.62)
         name_w = sw + gap - mm(1)
         name = fit(book.words(f"faction.{f.id}"), replace(name_style, min_size=5.5), name_w, mm(7), where=book.where(f"faction.{f.id}"))
-        draw(c, name, cx - name_w / 2, top - h - mm(9))
+        draw(c, name, cx - name_w / 2, top - h - mm(9 * k))
         x += sw + gap
 
 

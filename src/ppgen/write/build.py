@@ -238,6 +238,8 @@ def file_names(project, options: BuildOptions, name: str | None, decklist: bool)
     """File name patterns of each part and of the assembled set ({lang} is filled per language)."""
     suffix = "".join(f"-{f}" for f in options.factions) if not decklist else ""
     names = {part: f"{part}-{{lang}}.pdf" for part in PART_ORDER}
+    if options.rulebook == "booklet":
+        names["rulebook"] = "rulebook-booklet-{lang}.pdf"
     names["cards"] = f"{name or 'cards'}-{{lang}}{suffix}.pdf"
     names["set"] = f"{slug(project.config.game)}-{{lang}}{suffix}.pdf"
     return names
@@ -362,7 +364,8 @@ def draw_language(project, options: BuildOptions, run: list[Card], lang: str, na
     loc = project.locale(lang)
     with fallbacks_reported(loc, report):
         drawn = [PARTS[part](project, options, lang, run, report) for part in options.parts]
-        whole = set_pdf(project, options, lang, drawn, report) if len(drawn) > 1 else None
+        in_set = [part for part in drawn if part.in_set]  # the booklet is printed on its own
+        whole = set_pdf(project, options, lang, in_set, report) if len(in_set) > 1 else None
     folder = options.out / lang
     outputs = [(part, folder / names[part.name].format(lang=lang)) for part in drawn]
     if whole is not None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .pdf import Document
+from .pdf import Document, page_count
 
 PART_ORDER = ("rulebook", "mats", "score-sheet", "cards")  # the order in the assembled PDF
 PLAYERS = 2
@@ -33,6 +33,7 @@ class PartPDF:
     cards: int = 0
     faces: int = 0
     single_sheets: bool = False  # each page is printed on a sheet of its own (a blank back in the set)
+    in_set: bool = True  # False: printed on its own, not part of the assembled set (the booklet)
 
 
 def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex") -> Document:
@@ -42,10 +43,23 @@ def new_document(project, lang: str, title: str, subject: str = "", duplex: str 
 
 
 def rulebook_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
+    """The rulebook on the paper's pages; with `options.rulebook == "booklet"`, laid out for
+    the booklet's A5 (half-Letter) pages and imposed two-up (write/booklet.py), to print on
+    its own: duplex, short edge, folded and stapled."""
     from ..draw import rulebook
 
     loc = project.locale(lang)
-    doc = new_document(project, lang, f"{project.config.game} — {loc.get('rules.subtitle')}", duplex="DuplexFlipLongEdge")
+    title = f"{project.config.game} — {loc.get('rules.subtitle')}"
+    if options.rulebook == "booklet":
+        from ..impose.booklet import booklet_paper
+        from .booklet import impose_booklet
+
+        sheet, page = booklet_paper(options.paper)
+        doc = new_document(project, lang, title)
+        entries = rulebook.draw_rulebook(doc.canvas, project, lang, page, report, form="booklet")
+        data = impose_booklet(doc.data(), sheet.size, entries, title, lang)
+        return PartPDF("rulebook", data, page_count(data), "", in_set=False)
+    doc = new_document(project, lang, title, duplex="DuplexFlipLongEdge")
     entries = rulebook.draw_rulebook(doc.canvas, project, lang, options.paper.size, report)
     rulebook.add_outline(doc.canvas, entries)
     doc.canvas.showOutline()
@@ -112,7 +126,7 @@ def blank_page_pdf(project, lang: str, size: tuple[float, float], report) -> byt
 def set_pdf(project, options, lang: str, parts: list[PartPDF], report) -> PartPDF:
     """Every part of one language in one PDF (`assemble`), made to print right double-sided in
     every layout: parts from odd pages, single sheets with blank backs (write/duplex.py)."""
-    from .pdf import duplex_hint, page_count
+    from .pdf import duplex_hint
 
     title = f"{project.config.game} — {project.locale(lang).get('language.name')}"
     data = assemble(parts, title, lang, lambda size: blank_page_pdf(project, lang, size, report), duplex_hint(options.duplex))

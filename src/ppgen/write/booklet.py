@@ -1,0 +1,41 @@
+"""The rulebook as a booklet PDF: its small pages, drawn in reading order, placed two-up on
+landscape sheets in printing order (impose/booklet.py), at their size (a translation, never
+a scale). The folios printed on the pages stay those of the reading order; the outline
+points at the sheet side each section starts on. Printed duplex, flipping on the short edge.
+"""
+from __future__ import annotations
+
+import io
+
+from ..impose.booklet import booklet_sides
+from .pdf import set_viewer_preferences
+
+
+def impose_booklet(pages_pdf: bytes, sheet_size: tuple[float, float], outline, title: str, lang: str) -> bytes:
+    """`pages_pdf` (one page per booklet page, reading order) imposed on sheets of `sheet_size`
+    points; `outline`: the rulebook's OutlineEntry list (1-based page numbers)."""
+    from pypdf import PdfReader, PdfWriter, Transformation
+    from pypdf.generic import NameObject, TextStringObject
+
+    reader = PdfReader(io.BytesIO(pages_pdf))
+    count = len(reader.pages)
+    width, height = sheet_size
+    writer = PdfWriter()
+    side_of: dict[int, int] = {}  # page number -> index of the sheet side it is printed on
+    for index, pair in enumerate(booklet_sides(count)):
+        sheet = writer.add_blank_page(width, height)
+        for slot, number in enumerate(pair):
+            side_of[number] = index
+            if number <= count:  # the padding pages stay blank
+                sheet.merge_transformed_page(reader.pages[number - 1], Transformation().translate(slot * width / 2, 0))
+    parents: dict[int, object] = {}
+    for entry in outline:
+        parent = parents.get(entry.level - 1)
+        parents[entry.level] = writer.add_outline_item(title=entry.title, page_number=side_of[entry.page], parent=parent)
+    set_viewer_preferences(writer, "DuplexFlipShortEdge")
+    writer.add_metadata({"/Title": title, "/Producer": "ppgen", "/Creator": "ppgen"})
+    writer.page_mode = "/UseOutlines"
+    writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
