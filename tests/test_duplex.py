@@ -146,3 +146,75 @@ def test_the_blank_pages_say_so_in_the_pages_language(project):
         whole, _ = assembled(project, lang, "a4", "duplex", ("mats", "cards"))
         said = [t for t in texts(whole.data) if t.strip() == " ".join(project.locale(lang).get("sheet.blank-page").split())]
         assert len(said) == 2, lang  # the back of each mat
+
+
+# ── every PDF ppgen writes: print hints, and nothing near the paper edge ─────────
+def test_every_pdf_ppgen_writes_carries_its_print_hints(project, tmp_path):
+    """Build parts and set, the booklet, the calibration page, one-card PDFs: each asks for
+    actual size and the paper tray by page size, and says how it is meant to be printed."""
+    from ppgen.write.build import build, build_calibration
+    from ppgen.write.faces import render_back_pdf, render_card_pdf
+
+    build(project, BuildOptions.resolve(project, lang="ko", out=tmp_path, factions=["rome"], layout="foldover",
+                                         parts="rulebook,mats,score-sheet,cards"))
+    build(project, BuildOptions.resolve(project, lang="ko", out=tmp_path / "booklet", rulebook="booklet", parts="rulebook"))
+    build_calibration(project, BuildOptions.resolve(project, lang="ko", out=tmp_path, duplex="short"))
+    render_card_pdf(project, project.game.card("hastati-line"), "ko", tmp_path / "card.pdf", back=True)
+    render_back_pdf(project, tmp_path / "back.pdf", variant="light")
+    expected = {
+        "ancient-duel-ko-rome.pdf": "DuplexFlipLongEdge",  # the set prints double-sided in every layout
+        "rulebook-ko.pdf": "DuplexFlipLongEdge",
+        "mats-ko.pdf": "Simplex",  # each mat a sheet of its own
+        "score-sheet-ko.pdf": "Simplex",
+        "cards-ko-rome.pdf": "Simplex",  # fold-over sheets print on one side
+        "rulebook-booklet-ko.pdf": "DuplexFlipShortEdge",
+        "calibrate-ko.pdf": "DuplexFlipShortEdge",  # printed as the cards will be
+        "card.pdf": "Simplex",
+        "back.pdf": "Simplex",
+    }
+    written = {path.name: path for path in tmp_path.rglob("*.pdf")}
+    assert set(written) == set(expected)
+    for name, duplex in expected.items():
+        assert print_hints(written[name]) == {"PrintScaling": "None", "Duplex": duplex, "PickTrayByPDFSize": True}, name
+
+
+@pytest.mark.parametrize("lang,paper,layout", [("en", "a4", "duplex"), ("ja", "letter", "foldover"), ("zh", "letter", "fronts-only")])
+def test_no_page_of_the_set_prints_within_5_mm_of_the_paper_edge(project, lang, paper, layout):
+    """Rulebook pages, mats, score sheet, blank backs, card sheets: rendered, the outer 5 mm
+    of every page is blank paper."""
+    from PIL import ImageChops
+
+    from pdftools import render
+
+    whole, _ = assembled(project, lang, paper, layout)
+    dpi = 40
+    band = int(5 * dpi / 25.4)
+    for index in range(whole.pages):
+        image = render(whole.data, index, dpi).convert("L")
+        w, h = image.size
+        for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+            assert ImageChops.invert(image.crop(box)).point(lambda v: 255 if v > 3 else 0).getbbox() is None, (index + 1, box)
+
+
+def test_the_printable_margin_moves_everything_further_in(project, tmp_path):
+    """build.printable_margin (here 7 mm): cards, marks and notes, mats and score sheet keep it;
+    a rulebook style that would print inside it (8 mm: the booklet's running head) is refused, naming the key."""
+    from PIL import ImageChops
+
+    from pdftools import render
+    from ppgen.errors import UsageError
+
+    options = BuildOptions.resolve(project, lang="en", paper="letter", printable_margin=7, parts="mats,score-sheet,cards")
+    drawn = [PARTS[name](project, options, "en", select_cards(project, ["rome"]) if name == "cards" else [], BuildReport())
+             for name in options.parts]
+    dpi = 50
+    band = int(7 * dpi / 25.4)
+    for p in drawn:
+        for index in range(p.pages):
+            image = render(p.data, index, dpi).convert("L")
+            w, h = image.size
+            for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+                assert ImageChops.invert(image.crop(box)).point(lambda v: 255 if v > 3 else 0).getbbox() is None, (p.name, index, box)
+    booklet = BuildOptions.resolve(project, lang="en", rulebook="booklet", printable_margin=8, parts="rulebook")
+    with pytest.raises(UsageError, match=r"booklet: page\.head_offset .* inside the 8 mm printable margin"):
+        PARTS["rulebook"](project, booklet, "en", [], BuildReport())

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..errors import UsageError
 from ..read.model import COMMANDER_MARK
 from ..read.rulebook import Structure, load_structure
 from ..read.styles import rulebook_style
@@ -117,16 +118,19 @@ def _styles(project, lang: str, look) -> dict[str, Style]:
 
 
 def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], report, first_page: int = 1,
-                  form: str = "pages") -> list[OutlineEntry]:
+                  form: str = "pages", printable: float = 0.0) -> list[OutlineEntry]:
     """Draw the whole rulebook of `lang` onto `canvas`; return its outline (bookmarks already placed).
 
     `first_page` is the number the title page would carry (for the printed
     page numbers when the rulebook is not the first part of a PDF). `form`
     "booklet" lays the book out for the small pages of a booklet, with the
     style's `booklet:` values (margins, type sizes, ornaments) — not scaled down.
+    A style that puts the running head, folio or title frame within `printable`
+    mm of the paper edge is refused (UsageError naming the key).
     """
     structure = load_structure(project)
     look = rulebook_style(project, form)
+    check_printable(look, printable, form)
     canvas.setPageSize(page_size)  # pages keep this size until another part sets its own
     words = Words(project, lang, report)
     book = Book(canvas, project, lang, page_size, words, look, report, structure)
@@ -138,6 +142,21 @@ def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], re
     colophon(book, flow, structure)
     flow.finish()
     return book.outline
+
+
+def check_printable(look, printable: float, form: str = "pages") -> None:
+    """UsageError when the style puts ink within `printable` mm of the paper edge: the nearest
+    are the title frame, the running head (its type rises up to its size above the baseline)
+    and the folio (sitting on its baseline)."""
+    p, t = look.page, look.type
+    pt_mm = 25.4 / 72
+    nearest = {"title_frame": p.title_frame, "head_offset": p.head_offset - t.head * pt_mm, "foot_offset": p.foot_offset,
+               "margin_side": p.margin_side, "margin_top": p.margin_top, "margin_bottom": p.margin_bottom}
+    key = min(nearest, key=nearest.get)
+    if nearest[key] < printable - 1e-9:
+        where = "booklet: page" if form == "booklet" else "page"
+        raise UsageError(f"templates/rulebook-style.yaml {where}.{key} puts the rulebook's ink {nearest[key]:.1f} mm from the "
+                         f"paper edge, inside the {printable:g} mm printable margin: raise it (or lower build.printable_margin)")
 
 
 # ── title page ────────────────────────────────────────────────────────────

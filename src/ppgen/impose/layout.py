@@ -324,10 +324,10 @@ def _plan_foldover(paper: Paper, card: CardSize, bleed: float, gutter: float, al
     fronts = grid.fronts()
     edge, clear, fold_clear = printable * MM, NOTE_CLEAR * MM, FOLD_CLEAR * MM
     if vertical_fold:
-        fold = Segment(W / 2, 0.0, W / 2, H)
+        fold = Segment(W / 2, edge, W / 2, H - edge)  # inside the printable area, like everything printed
         mirror = lambda r: r.mirrored_x(W / 2)  # noqa: E731
     else:
-        fold = Segment(0.0, H / 2, W, H / 2)
+        fold = Segment(edge, H / 2, W - edge, H / 2)
         mirror = lambda r: r.mirrored_y(H / 2)  # noqa: E731
     flip = "long" if vertical_fold else "short"  # folding is turning the sheet over on the fold line
     backs = tuple(Slot(s.item, "back", mirror(s.bleed_box), mirror(s.trim_box), back_rotation(s.rotation, flip)) for s in fronts)

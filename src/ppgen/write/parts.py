@@ -56,11 +56,11 @@ def rulebook_part(project, options, lang: str, run, report, progress=None) -> Pa
 
         sheet, page = booklet_paper(options.paper)
         doc = new_document(project, lang, title)
-        entries = rulebook.draw_rulebook(doc.canvas, project, lang, page, report, form="booklet")
+        entries = rulebook.draw_rulebook(doc.canvas, project, lang, page, report, form="booklet", printable=options.printable_margin)
         data = impose_booklet(doc.data(), sheet.size, entries, title, lang)
         return PartPDF("rulebook", data, page_count(data), "", in_set=False)
     doc = new_document(project, lang, title, duplex="DuplexFlipLongEdge")
-    entries = rulebook.draw_rulebook(doc.canvas, project, lang, options.paper.size, report)
+    entries = rulebook.draw_rulebook(doc.canvas, project, lang, options.paper.size, report, printable=options.printable_margin)
     rulebook.add_outline(doc.canvas, entries)
     doc.canvas.showOutline()
     return PartPDF("rulebook", doc.data(), doc.pages, "")
@@ -74,7 +74,7 @@ def mats_part(project, options, lang: str, run, report, progress=None) -> PartPD
     doc = new_document(project, lang, f"{project.config.game} — {title}")
     landscape = options.paper.turned() if not options.paper.landscape else options.paper
     for _ in range(PLAYERS):
-        mat.draw_mat(doc.canvas, project, lang, landscape.size, report, options.paper.name)
+        mat.draw_mat(doc.canvas, project, lang, landscape.size, report, options.paper.name, options.printable_margin)
     players = [(loc.format("sheet.player", n=n), n - 1) for n in range(1, PLAYERS + 1)]
     return PartPDF("mats", doc.data(), doc.pages, title, players, single_sheets=True)
 
@@ -84,7 +84,7 @@ def score_sheet_part(project, options, lang: str, run, report, progress=None) ->
 
     title = project.locale(lang).get("sheet.title")
     doc = new_document(project, lang, f"{project.config.game} — {title}")
-    score_sheet.draw_score_sheet(doc.canvas, project, lang, options.paper.size, report)
+    score_sheet.draw_score_sheet(doc.canvas, project, lang, options.paper.size, report, options.printable_margin)
     return PartPDF("score-sheet", doc.data(), doc.pages, title, single_sheets=True)
 
 
