@@ -152,3 +152,22 @@ def test_build_writes_the_booklet_beside_a_set_without_it(project, tmp_path):
     assert len(whole.pages) == 6  # mat, blank, mat, blank, score sheet, blank: no rulebook pages
     again = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path / "again", rulebook="booklet", parts="rulebook"))
     assert again.files[0].path.read_bytes() == (tmp_path / "en" / "rulebook-booklet-en.pdf").read_bytes()  # deterministic
+
+
+def test_a_mistake_in_the_booklet_section_is_reported_at_its_line(game_copy):
+    import ppgen
+    from ppgen.errors import DataError
+    from ppgen.read.styles import rulebook_style
+
+    path = game_copy / "templates" / "rulebook-style.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "    margin_side: 13 " in text
+    path.write_text(text.replace("    margin_side: 13 ", "    margin_sid: 13 ").replace("    body: 9\n", "    body: 1\n"), encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        rulebook_style(ppgen.load(game_copy), "booklet")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    shown = [str(p) for p in exc.value.problems]
+    typo = next(n for n, line in enumerate(lines, 1) if "margin_sid:" in line)
+    body = next(n for n, line in enumerate(lines, 1) if line == "    body: 1")
+    assert any(p.line == typo and "did you mean 'margin_side'" in p.message for p in exc.value.problems), shown
+    assert any(p.line == body and "between 3 and 200" in p.message for p in exc.value.problems), shown

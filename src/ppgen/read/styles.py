@@ -38,11 +38,13 @@ def colour(help: str = "") -> Field:
     return Field(str, True, check=lambda v: None if _COLOUR.match(v) else 'must be a colour like "#7A2E1C" (quoted)', help=help)
 
 
-def load_template(project, name: str, spec: dict[str, dict[str, Field]], variants: tuple[str, ...] = ()) -> SimpleNamespace:
+VARIANTS = {"rulebook-style": ("booklet",)}  # per style file: its optional sections of overrides (see `variant`)
+
+
+def load_template(project, name: str, spec: dict[str, dict[str, Field]]) -> SimpleNamespace:
     """`templates/<name>.yaml` checked against `spec` ({section: {key: Field}}), read once per
-    project; DataError on any problem. Each of `variants` is an optional top-level section of
-    overrides (see `variant`)."""
-    return project.cached(f"template:{name}", lambda: _read_template(project, name, spec, variants))
+    project; DataError on any problem. Its VARIANTS are read too, into `.variants`."""
+    return project.cached(f"template:{name}", lambda: _read_template(project, name, spec, VARIANTS.get(name, ())))
 
 
 def variant(style: SimpleNamespace, name: str) -> SimpleNamespace:
@@ -133,13 +135,10 @@ MAT_STYLE_SPEC = {
 }
 
 
-RULEBOOK_VARIANTS = ("booklet",)  # `ppgen build --rulebook booklet`: A5 / half-Letter pages
-
-
 def rulebook_style(project, form: str = "pages") -> SimpleNamespace:
     """templates/rulebook-style.yaml, checked, read once per project; `form` "booklet" applies
-    its `booklet:` overrides (the look of the A5 / half-Letter pages)."""
-    return variant(load_template(project, "rulebook-style", RULEBOOK_STYLE_SPEC, RULEBOOK_VARIANTS), form)
+    its `booklet:` overrides (the look of the A5 / half-Letter pages of `--rulebook booklet`)."""
+    return variant(load_template(project, "rulebook-style", RULEBOOK_STYLE_SPEC), form)
 
 
 def mat_style(project) -> SimpleNamespace:

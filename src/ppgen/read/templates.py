@@ -254,6 +254,7 @@ def read_card_template(path, root=None) -> CardTemplate:
     shared = _elements(doc, ("layout",), top.get("layout") or {}, colour_names, style_names, problems)
     kinds: dict[str, dict[str, Element]] = {}
     marks: dict = {}
+    checks: dict[tuple, list[str]] = {}  # (path in the file, element) -> the kinds that have it
     for kind in KINDS:
         own = _elements(doc, (kind,), top.get(kind) or {}, colour_names, style_names, problems)
         merged: dict[str, dict] = {}
@@ -267,7 +268,9 @@ def read_card_template(path, root=None) -> CardTemplate:
             element = Element(name, **{k: v for k, v in values.items() if v is not None})
             kinds[kind][name] = element
             path = (kind, name) if name in own else ("layout", name)
-            _check_geometry(doc, path, element, design, problems, kind)
+            checks.setdefault((path, element), []).append(kind)
+    for (path, element), in_kinds in checks.items():  # an element several kinds share: checked (and reported) once
+        _check_geometry(doc, path, element, design, problems, ", ".join(in_kinds))
     backs = _backs(doc, top.get("backs"), palette, problems)
     if problems:
         raise DataError(problems)
