@@ -8,14 +8,13 @@ from __future__ import annotations
 import io
 
 from ..impose.booklet import booklet_sides
-from .pdf import set_viewer_preferences
+from .pdf import finished_pdf
 
 
 def impose_booklet(pages_pdf: bytes, sheet_size: tuple[float, float], outline, title: str, lang: str) -> bytes:
     """`pages_pdf` (one page per booklet page, reading order) imposed on sheets of `sheet_size`
     points; `outline`: the rulebook's OutlineEntry list (1-based page numbers)."""
     from pypdf import PdfReader, PdfWriter, Transformation
-    from pypdf.generic import NameObject, TextStringObject
 
     reader = PdfReader(io.BytesIO(pages_pdf))
     count = len(reader.pages)
@@ -32,10 +31,4 @@ def impose_booklet(pages_pdf: bytes, sheet_size: tuple[float, float], outline, t
     for entry in outline:
         parent = parents.get(entry.level - 1)
         parents[entry.level] = writer.add_outline_item(title=entry.title, page_number=side_of[entry.page], parent=parent)
-    set_viewer_preferences(writer, "DuplexFlipShortEdge")
-    writer.add_metadata({"/Title": title, "/Producer": "ppgen", "/Creator": "ppgen"})
-    writer.page_mode = "/UseOutlines"
-    writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return finished_pdf(writer, title, lang, "DuplexFlipShortEdge")

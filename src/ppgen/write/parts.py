@@ -152,10 +152,9 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
     import io
 
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject, TextStringObject
 
     from .duplex import BlankPages, blank_backs, start_on_odd_page
-    from .pdf import set_viewer_preferences
+    from .pdf import finished_pdf
 
     writer = PdfWriter()
     blanks = BlankPages(blank_page) if blank_page else None
@@ -169,10 +168,4 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
             parent = writer.add_outline_item(title=part.title, page_number=pages[0])
             for child, page in part.children:
                 writer.add_outline_item(title=child, page_number=pages[page], parent=parent)
-    set_viewer_preferences(writer, duplex)
-    writer.add_metadata({"/Title": title, "/Producer": "ppgen", "/Creator": "ppgen"})
-    writer.page_mode = "/UseOutlines"
-    writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return finished_pdf(writer, title, lang, duplex)

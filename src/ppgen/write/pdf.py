@@ -50,6 +50,20 @@ def page_count(data: bytes) -> int:
     return len(PdfReader(io.BytesIO(data)).pages)
 
 
+def finished_pdf(writer, title: str, lang: str, duplex: str) -> bytes:
+    """A pypdf PdfWriter's PDF (the assembled set, the booklet): its print hints, title, outline
+    shown on opening, language; then the bytes (deterministic: the same pages, the same bytes)."""
+    from pypdf.generic import NameObject, TextStringObject
+
+    set_viewer_preferences(writer, duplex)
+    writer.add_metadata({"/Title": title, "/Producer": "ppgen", "/Creator": "ppgen"})
+    writer.page_mode = "/UseOutlines"
+    writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def set_viewer_preferences(writer, duplex: str) -> None:
     """The same print hints on a pypdf PdfWriter (the assembled set, the booklet)."""
     from pypdf.generic import BooleanObject, DictionaryObject, NameObject
