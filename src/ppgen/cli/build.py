@@ -86,7 +86,9 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
                 "(not in the set): print it double-sided, flip on short edge, fold and staple")
     result = build(project, options, cards=cards, name=name, progress=ui.progress)
     ui.end_progress()
-    finish(ui, project, result, report_json, what="card sheets")
+    layout = options.sheet_layout if "cards" in options.parts else None
+    note = f"{layout.per_page} cards per page: {layout.grid_note}" if layout and layout.grid_note else ""
+    finish(ui, project, result, report_json, what="card sheets", note=note)
 
 
 def checked_deck(ui, project, path, lang: str, force: bool):
@@ -107,9 +109,9 @@ def checked_deck(ui, project, path, lang: str, force: bool):
     return deck.card_list(project.game), Path(path).stem
 
 
-def finish(ui, project, result, report_json, what: str) -> None:
-    """Show warnings and files, write the JSON report, end with the one-line summary;
-    exit 1 when --strict refused a file."""
+def finish(ui, project, result, report_json, what: str, note: str = "") -> None:
+    """Show warnings and files, write the JSON report, end with the one-line summary (and `note`,
+    e.g. why the grid holds fewer cards); exit 1 when --strict refused a file."""
     show_warnings(ui, result.report)
     if report_json:
         result.report.write_json(report_json, [f.as_dict(project.dir.show(f.path)) for f in result.files])
@@ -129,7 +131,7 @@ def finish(ui, project, result, report_json, what: str) -> None:
         extra = len(written) - len(main)
         cards = sum(f.cards for f in main)
         ui.summary(f"wrote {where}: {plural(sum(f.pages for f in main), 'page')}" + (f", {cards} cards" if cards else "")
-                   + (f" (+{extra} part files)" if extra else "") + ("" if len(langs) < 2 else f"; {', '.join(langs)}"),
-                   ok=not refused)
+                   + (f" (+{extra} part files)" if extra else "") + ("" if len(langs) < 2 else f"; {', '.join(langs)}")
+                   + (f"; {note}" if note else ""), ok=not refused)
     if refused:
         sys.exit(1)
