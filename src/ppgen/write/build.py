@@ -107,6 +107,11 @@ class BuildOptions:
                 out_dir = project.dir.root / out_dir
         for f in factions:
             project.check_faction(f)
+        chosen = parse_parts(parts, default=("cards",) if (factions or cards_only) else PART_ORDER)
+
+        def card_back(v):  # checked against the card template only when there are cards to print
+            return v if v is None or "cards" not in chosen else load_card_template(project).back_name(v)
+
         return cls(
             langs=resolve_languages(project, lang),
             out=out_dir,
@@ -119,11 +124,11 @@ class BuildOptions:
             layout=pick("layout", layout, choice(units.LAYOUTS)),
             printable_margin=pick("printable_margin", printable_margin,
                                   lambda v: units.check_length(v, "the printable margin", 0, units.MAX_PRINTABLE_MARGIN)),
-            back=pick("back", back, lambda v: v if v is None else load_card_template(project).back_name(v)),
+            back=pick("back", back, card_back),
             rulebook=pick("rulebook", rulebook, choice(units.RULEBOOK_FORMS)),
             factions=tuple(dict.fromkeys(factions)),
             strict=strict,
-            parts=parse_parts(parts, default=("cards",) if (factions or cards_only) else PART_ORDER),
+            parts=chosen,
             jobs=jobs if jobs is not None else 0,
         )
 
