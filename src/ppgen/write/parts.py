@@ -3,7 +3,9 @@
     rulebook     the rules and the card reference (draw/rulebook.py)
     mats         one player mat per player, landscape (draw/mat.py)
     score-sheet  for play without dice (draw/score_sheet.py)
-    cards        the card sheets: fronts and backs imposed on pages (sheets.py)
+    cards        the card sheets: fronts and backs imposed on pages (sheets.py); for a
+                 cutting machine, with a cut file per printed side (cutfile.py)
+    boxes        a tuck box per deck (draw/tuckbox.py); only when asked for
 
 Each function takes the project, the build options, the language, the print
 run and a report, and returns a `PartPDF`: the finished bytes and what the
@@ -16,7 +18,8 @@ from typing import Callable
 
 from .pdf import Document
 
-PART_ORDER = ("rulebook", "mats", "score-sheet", "cards")  # the order in the assembled PDF
+PART_ORDER = ("rulebook", "mats", "score-sheet", "cards", "boxes")  # the order in the assembled PDF
+DEFAULT_PARTS = ("rulebook", "mats", "score-sheet", "cards")  # built unless --parts (or ppgen.yaml build.parts) says otherwise
 PLAYERS = 2
 
 
@@ -29,6 +32,7 @@ class PartPDF:
     children: list[tuple[str, int]] = field(default_factory=list)  # (title, page within the part)
     cards: int = 0
     faces: int = 0
+    files: list[tuple[str, bytes]] = field(default_factory=list)  # (suffix, bytes) written beside the part's PDF: cut files
 
 
 def new_document(project, lang: str, title: str, subject: str = "") -> Document:
@@ -85,11 +89,29 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
             faces[card.id] = LazyFront(project, card, lang, geometry, report)
     fronts = [faces[card.id] for card in run]
     back = back_face(project, geometry) if layout.layout != "fronts-only" else None
-    text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "", loc.where)
+    pages = layout.pages(len(run))
+    text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "", loc.where,
+                     _cut_note(loc, layout) if layout.layout == "print-and-cut" else None)
     title = loc.get("part.cards")
     doc = new_document(project, lang, f"{project.config.game} — {title} ({loc.get('language.name')})", layout.describe())
-    draw_pages(doc, layout.pages(len(run)), fronts, back, (geometry.width, geometry.height), text, report, lang, progress)
-    return PartPDF("cards", doc.data(), doc.pages, title, cards=len(run), faces=doc.form_count)
+    draw_pages(doc, pages, fronts, back, (geometry.width, geometry.height), text, report, lang, progress)
+    files = []
+    if layout.layout == "print-and-cut":
+        from .cutfile import cut_files
+
+        files = cut_files(pages, len(layout.sides), options.corner_radius, options.cut_formats, f"{project.config.game} — {title}")
+    return PartPDF("cards", doc.data(), doc.pages, title, cards=len(run), faces=doc.form_count, files=files)
+
+
+def _cut_note(loc, layout):
+    """Each print-and-cut page names its machine's software and its own cut file."""
+    from .cutfile import sheet_file_suffix
+
+    def note(page) -> str:
+        file = f"…{sheet_file_suffix(page, len(layout.sides))}.svg"
+        return f"{loc.format('sheet.cut-note', software=layout.cutter.software, file=file)}   {page.number}/{page.total}"
+
+    return note
 
 
 PARTS = {
