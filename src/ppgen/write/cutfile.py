@@ -111,7 +111,7 @@ def cut_dxf(side, radius: float) -> bytes:
         for x, y, bulge in dxf_vertices(*box, radius):
             g(0, "VERTEX"), g(8, "CUT"), g(10, x), g(20, y), g(30, 0.0)
             if bulge:
-                g(42, bulge)
+                g(42, f"{bulge:.10f}")  # a bulge's rounding error is the arc's: keep it far below 0.001 mm
         g(0, "SEQEND"), g(8, "CUT")
     g(0, "ENDSEC")
     g(0, "EOF")
