@@ -76,14 +76,14 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
         cards_only=bool(deck_path), cutter=cutter, cut_file=cut_file, corner_radius=corner_radius,
         card_thickness=card_thickness, sleeves=sleeves,
     )
-    cards, name = (None, None)
+    cards, name, box_deck = (None, None, None)
     if deck_path:
         if factions:
             raise click.UsageError("--deck and --faction cannot be combined: the decklist says which cards to print")
-        cards, name = checked_deck(ui, project, deck_path, options.langs[0], force)
+        cards, name, box_deck = checked_deck(ui, project, deck_path, options.langs[0], force)
     if "cards" in options.parts:
         ui.info(options.sheet_layout.describe())
-    result = build(project, options, cards=cards, name=name, progress=ui.progress)
+    result = build(project, options, cards=cards, name=name, progress=ui.progress, box_deck=box_deck)
     ui.end_progress()
     finish(ui, project, result, report_json, what="card sheets")
 
@@ -93,6 +93,7 @@ def checked_deck(ui, project, path, lang: str, force: bool):
     from pathlib import Path
 
     from ..decks import load_deck, report_lines, validate
+    from ..draw.tuckbox import BoxDeck
 
     deck = load_deck(project, Path(path))
     report = validate(project, deck)
@@ -103,7 +104,9 @@ def checked_deck(ui, project, path, lang: str, force: bool):
             ui.summary(f"{project.dir.show(Path(path))} is not a legal deck; nothing was printed (use --force to print it anyway)", ok=False)
             sys.exit(1)
         ui.warn(f"{project.dir.show(Path(path))} is not a legal deck; printing it anyway (--force)")
-    return deck.card_list(project.game), Path(path).stem
+    card_list = deck.card_list(project.game)
+    faction = report.primary or max(project.game.factions, key=lambda f: sum(n for c, n in card_list if c.faction == f))
+    return card_list, Path(path).stem, BoxDeck(deck.name or Path(path).stem, faction, tuple(card_list))
 
 
 def finish(ui, project, result, report_json, what: str) -> None:

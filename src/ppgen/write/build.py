@@ -240,19 +240,22 @@ Progress = Callable[[int, int, str], None]
 
 # ── the build ────────────────────────────────────────────────────────────────
 def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | None = None, name: str | None = None,
-          progress: Progress | None = None, report: BuildReport | None = None) -> BuildResult:
+          progress: Progress | None = None, report: BuildReport | None = None, box_deck=None) -> BuildResult:
     """Build every part of every language in `options.langs`.
 
     cards: a decklist as (card, count) pairs, instead of the starter decks.
     name: the card sheets' file name stem: `<out>/<lang>/<name>-<lang>.pdf` (default "cards";
     with factions and no decklist, "cards-<lang>-<faction>….pdf").
+    box_deck: the decklist's draw.tuckbox.BoxDeck (its name and faction), for its tuck box.
     """
-    run = []
+    run = PrintRun()
     if "cards" in options.parts:
         options.sheet_layout  # noqa: B018 — a paper/card/bleed that does not fit is refused before any drawing
-        run = select_cards(project, options.factions, cards)
+        run = PrintRun(select_cards(project, options.factions, cards))
         if not run:
             raise UsageError("nothing to print: the selection holds no cards")
+    if "boxes" in options.parts:
+        run.decks = select_decks(project, options, box_deck)
     result = BuildResult(report=report if report is not None else BuildReport())
     names = file_names(project, options, name, cards is not None)
     jobs = min(len(options.langs), options.jobs or os.cpu_count() or 1)
@@ -274,6 +277,7 @@ def file_names(project, options: BuildOptions, name: str | None, decklist: bool)
     suffix = "".join(f"-{f}" for f in options.factions) if not decklist else ""
     names = {part: f"{part}-{{lang}}.pdf" for part in PART_ORDER}
     names["cards"] = f"{name or 'cards'}-{{lang}}{suffix}.pdf"
+    names["boxes"] = f"{name}-boxes-{{lang}}.pdf" if name else f"boxes-{{lang}}{suffix}.pdf"
     names["set"] = f"{slug(project.config.game)}-{{lang}}{suffix}.pdf"
     return names
 
@@ -311,12 +315,13 @@ def _draw_in_workers(project, options, run, names, jobs):
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     card_ids = [c.id for c in run]
+    decks = [(d.title, d.faction, [(c.id, n) for c, n in d.cards]) for d in getattr(run, "decks", ())]
     global _FORKED_PROJECT
     _FORKED_PROJECT = project if method == "fork" else None  # forked workers inherit it, loaded
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_ignores_sigint)
     try:
         with _sigint_blocked():  # workers start with SIGINT blocked, until they ignore it
-            futures = [pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, lang, names)
+            futures = [pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, decks, lang, names)
                        for lang in options.langs]
         for future in futures:
             yield future.result()
@@ -362,13 +367,35 @@ def _worker_ignores_sigint() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _draw_in_worker(root: str, options, card_ids: list[str], lang: str, names):
+def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, names):
     """One language in a worker process: the project inherited from a fork, or loaded afresh."""
+    from ..draw.tuckbox import BoxDeck
     from ..project import load
 
     project = _FORKED_PROJECT or load(root)
-    run = [project.game.card(i) for i in card_ids]
+    run = PrintRun(project.game.card(i) for i in card_ids)
+    run.decks = tuple(BoxDeck(title, faction, tuple((project.game.card(i), n) for i, n in cards)) for title, faction, cards in decks)
     return draw_language(project, options, run, lang, names)
+
+
+class PrintRun(list):
+    """The card sheets' cards, in printing order (copies side by side), and `decks`: the decks
+    the tuck boxes are made for (draw.tuckbox.BoxDeck)."""
+
+    decks: tuple = ()
+
+
+def select_decks(project, options: BuildOptions, box_deck=None) -> tuple:
+    """The tuck boxes' decks: the decklist's, or the starter decks of the build's factions; each
+    checked against the paper now (a deck too thick for one sheet is refused before any drawing)."""
+    from ..draw.tuckbox import box_net, deck_title, place_net
+    from .parts import starter_decks
+
+    decks = (box_deck,) if box_deck is not None else tuple(starter_decks(project, options.factions))
+    for deck in decks:
+        net = box_net(options.card_size, deck.count, options.card_thickness, options.sleeves)
+        place_net(net, options.paper, f"'{deck_title(project, options.langs[0], deck)}' ({deck.count} cards)")
+    return decks
 
 
 def select_cards(project, factions: Sequence[str] = (), cards: Sequence[tuple[Card, int]] | None = None) -> list[Card]:
@@ -413,8 +440,8 @@ def draw_language(project, options: BuildOptions, run: list[Card], lang: str, na
     outputs += [(_Extra(data), path.with_name(path.stem + suffix)) for part, path in list(outputs) for suffix, data in part.files]
     if len(drawn) > 1:
         title = f"{project.config.game} — {loc.get('language.name')}"
-        data = assemble(drawn, title, lang)
-        whole = type(drawn[0])("set", data, sum(p.pages for p in drawn), title, cards=sum(p.cards for p in drawn),
+        data, pages = assemble(drawn, title, lang)
+        whole = type(drawn[0])("set", data, pages, title, cards=sum(p.cards for p in drawn),
                                faces=sum(p.faces for p in drawn))
         outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
     return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.warnings))
