@@ -89,7 +89,8 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
 
 
 def checked_deck(ui, project, path, lang: str, force: bool):
-    """Load and validate a decklist; an illegal deck stops the build (exit 1) unless --force."""
+    """Load and validate a decklist; an illegal deck stops the build (exit 1) unless --force.
+    Returns (card, count) pairs, the file stem (output names) and the deck for its tuck box."""
     from pathlib import Path
 
     from ..decks import load_deck, report_lines, validate
