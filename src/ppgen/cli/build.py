@@ -126,7 +126,7 @@ def finish(ui, project, result, report_json, what: str) -> None:
         here = [f for f in cut if f.path.parent == folder]
         kinds = "/".join(sorted({f.path.suffix[1:].upper() for f in here}, reverse=True))
         ui.info(f"  {project.dir.show(folder)}/: {plural(len(here), 'cut file')} ({kinds}), one per printed side, beside the card sheets")
-    for f in refused:
+    for f in (f for f in refused if f.part != "cut-file"):  # its cut files go unwritten with it
         n = len(result.report.for_lang(f.lang))
         ui.error(f"--strict: {f.lang} has {plural(n, 'warning')}; {project.dir.show(f.path)} was not written")
     if not written:
