@@ -112,7 +112,7 @@ def check_parity(project, lang, layout, whole, drawn):
 
 def _ends_odd(p, layout) -> bool:
     """A part that leaves the last sheet's back empty (single sheets bring their own blank backs)."""
-    return not p.single_sheets and p.pages % 2 == 1
+    return not p.single_sided and p.pages % 2 == 1
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)

@@ -16,10 +16,12 @@ MAX_GUTTER = 50.0
 MAX_BACK_OFFSET = 10.0
 PRINTABLE_MARGIN = 5.0  # mm along every paper edge that a home printer may not print (most leave 4–6 mm)
 MAX_PRINTABLE_MARGIN = 15.0
+MAX_CORNER = 10.0  # mm: the largest rounded corner of a cut outline
 
-LAYOUTS = ("duplex", "foldover", "fronts-only")  # how card sheets are imposed (impose/layout.py)
+LAYOUTS = ("duplex", "foldover", "fronts-only", "print-and-cut")  # how card sheets are imposed (impose/layout.py)
 DUPLEX_EDGES = ("long", "short")
 RULEBOOK_FORMS = ("pages", "booklet")  # pages: the paper's size, in reading order; booklet: A5 / half-Letter, saddle-stitched
+CUT_FORMATS = ("svg", "dxf")  # print-and-cut: cut files written beside each PDF (SVG always)
 
 
 # ── paper and cards ──────────────────────────────────────────────────────────
@@ -119,3 +121,12 @@ def parse_offset(value) -> tuple[float, float]:
         raise ValueError(f"back offset must be two numbers X,Y in mm (e.g. 1.5,-0.5), not '{value}'")
     x, y = (check_length(p, "each back offset", -MAX_BACK_OFFSET, MAX_BACK_OFFSET) for p in parts)
     return (x + 0.0, y + 0.0)
+
+
+def parse_cut_formats(value) -> tuple[str, ...]:
+    """`dxf`, `svg,dxf` or a list → the cut-file formats, SVG always first."""
+    names = value if isinstance(value, (list, tuple)) else str(value).replace(" ", "").split(",")
+    for name in names:
+        if name not in CUT_FORMATS:
+            raise ValueError(f"unknown cut-file format '{name}' (choose {' or '.join(CUT_FORMATS)})")
+    return tuple(f for f in CUT_FORMATS if f == "svg" or f in names)

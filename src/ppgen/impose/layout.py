@@ -16,6 +16,8 @@ Layouts:
 - foldover: fronts on one half of the page, backs mirrored on the other half;
   fold on the line, glue, cut. No duplex printer needed.
 - fronts-only: front pages only.
+- print-and-cut: for a cutting machine, no crop marks but its registration marks
+  (`Side.inks`) and their exclusion zones (`Side.keep_out`); planned by `cutter.py`.
 
 The printable area: nothing is drawn within `printable_margin` (5 mm) of the
 paper edge, and every cut line gets a crop mark of at least MARK_MIN (2 mm)
@@ -63,6 +65,8 @@ class Side:
     folds: tuple[Segment, ...] = ()
     note_slots: tuple[NoteSlot, ...] = ()
     fold_slots: tuple[NoteSlot, ...] = ()  # beside a fold line, on the backs' side: for the fold instructions
+    inks: tuple[Rect, ...] = ()  # print-and-cut: the registration marks, filled black
+    keep_out: tuple[Rect, ...] = ()  # print-and-cut: each mark's exclusion zone
 
     @property
     def trim_box(self) -> Rect:
@@ -103,13 +107,15 @@ class SheetLayout:
     rows: int
     sides: tuple[Side, ...]  # duplex: (front, back); fronts-only: (front,); foldover: (foldover,)
     turned: bool = False  # cards lie sideways on the sheet (more of them fit)
+    cutter: object = None  # print-and-cut: the read.cutters.Cutter the sheets are laid out for
     printable_margin: float = PRINTABLE_MARGIN  # mm along the paper edge where nothing is drawn
     grid_note: str = ""  # why the grid holds fewer cards than the printable area would (room for crop marks)
 
     @property
     def viewer_duplex(self) -> str:
-        """The PDF /Duplex viewer preference for these sheets: how to print them."""
-        if self.layout != "duplex":
+        """The PDF /Duplex viewer preference for these sheets: one-sided sheets (fold-over,
+        fronts only) print simplex; front and back pages on the edge they were mirrored for."""
+        if len(self.sides) == 1:
             return "Simplex"
         return "DuplexFlipLongEdge" if self.duplex == "long" else "DuplexFlipShortEdge"
 
@@ -142,7 +148,8 @@ class SheetLayout:
     def describe(self) -> str:
         """e.g. "9 poker (63 × 88 mm) cards per A4 page (3 × 3), duplex, long edge"."""
         orient = " landscape" if self.paper.landscape else ""
-        how = {"duplex": f"duplex, flip on {self.duplex} edge", "foldover": "fold-over", "fronts-only": "fronts only"}[self.layout]
+        how = {"duplex": f"duplex, flip on {self.duplex} edge", "foldover": "fold-over", "fronts-only": "fronts only",
+               "print-and-cut": f"print and cut for {getattr(self.cutter, 'software', '')}, backs for a flip on the {self.duplex} edge"}[self.layout]
         bleed = f", {fmt_mm(self.bleed)} mm bleed" if self.bleed else ""
         turned = ", cards turned sideways" if self.turned else ""
         note = f"; {self.grid_note}" if self.grid_note else ""
@@ -243,6 +250,8 @@ def plan_sheets(
     p = printable_margin
     if layout == "foldover":
         return _plan_foldover(paper, card, bleed, gutter, allow_turn, p)
+    if layout == "print-and-cut":
+        raise UsageError("the print-and-cut layout needs a cutting machine: --cutter (impose.cutter.plan_cut_sheets)")
     grid, bare = _grids((0.0, 0.0, paper.width, paper.height), card, bleed, gutter, allow_turn, p)
     if grid is None:
         raise UsageError(_does_not_fit(paper, card, bleed, (paper.width, paper.height), "page", p, bare > 0))
@@ -262,7 +271,7 @@ def plan_sheets(
         cards_area = union_of([s.bleed_box for s in backs])
         sides.append(Side("back", W, H, backs, (), (), note_slots(W, H, (), (), cards_area, edge)))
     return SheetLayout(paper, card, bleed, gutter, layout, duplex, tuple(back_offset), grid.cols, grid.rows, tuple(sides), grid.turned,
-                       p, _grid_note(grid, bare, p))
+                       printable_margin=p, grid_note=_grid_note(grid, bare, p))
 
 
 _TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), 270: (0, -1, 1, 0)}  # PDF (a, b, c, d)
@@ -345,7 +354,7 @@ def _plan_foldover(paper: Paper, card: CardSize, bleed: float, gutter: float, al
     cards_area = union_of(list(grid.cells) + [s.bleed_box for s in backs])
     side = Side("foldover", W, H, fronts + backs, marks, (fold,), note_slots(W, H, marks, (fold,), cards_area, edge), (fold_slot,))
     return SheetLayout(sheet, card, bleed, gutter, "foldover", flip, (0.0, 0.0), grid.cols, grid.rows, (side,), grid.turned,
-                       printable, _grid_note(grid, bare_best, printable))
+                       printable_margin=printable, grid_note=_grid_note(grid, bare_best, printable))
 
 
 def _does_not_fit(paper: Paper, card: CardSize, bleed: float, area: tuple[float, float], where: str, printable: float,

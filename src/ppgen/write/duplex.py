@@ -7,8 +7,8 @@ language) only where they are needed:
 
 - every part starts on an odd page, the front of a new sheet (a blank back for the
   last page of the part before it when that part ends on an odd page);
-- a part printed on single sheets (`PartPDF.single_sheets`: each player's mat, the
-  score sheet, fold-over and fronts-only card sheets) gets a blank back after each
+- a part printed on single sheets (`PartPDF.single_sided`: each player's mat, the
+  score sheet, fold-over and fronts-only card sheets, tuck boxes) gets a blank back after each
   page, so no two of them share a sheet;
 - duplex card sheets alternate front and back pages already: starting on an odd
   page puts every front on an odd page with its back on the page after it.
@@ -52,10 +52,10 @@ def start_on_odd_page(writer, blanks: BlankPages) -> None:
         writer.add_page(blanks.page(page_size(writer.pages[-1])))
 
 
-def blank_backs(writer, start: int, count: int, blanks: BlankPages | None, single_sheets: bool = True) -> list[int]:
+def blank_backs(writer, start: int, count: int, blanks: BlankPages | None, single_sided: bool = True) -> list[int]:
     """After a part's `count` pages were appended at `start`: for single sheets, a blank back
     after each of them. Returns the index each of the part's pages now has."""
-    if not single_sheets or blanks is None:
+    if not single_sided or blanks is None:
         return list(range(start, start + count))
     for k in reversed(range(count)):
         writer.insert_page(blanks.page(page_size(writer.pages[start + k])), start + k + 1)

@@ -3,7 +3,9 @@
     rulebook     the rules and the card reference (draw/rulebook.py)
     mats         one player mat per player, landscape (draw/mat.py)
     score-sheet  for play without dice (draw/score_sheet.py)
-    cards        the card sheets: fronts and backs imposed on pages (sheets.py)
+    cards        the card sheets: fronts and backs imposed on pages (sheets.py); for a
+                 cutting machine, with a cut file per printed side (cutfile.py)
+    boxes        a tuck box per deck (draw/tuckbox.py); only when asked for
 
 Each function takes the project, the build options, the language, the print
 run and a report, and returns a `PartPDF`: the finished bytes and what the
@@ -19,7 +21,8 @@ from typing import Callable
 
 from .pdf import Document, page_count
 
-PART_ORDER = ("rulebook", "mats", "score-sheet", "cards")  # the order in the assembled PDF
+PART_ORDER = ("rulebook", "mats", "score-sheet", "cards", "boxes")  # the order in the assembled PDF
+DEFAULT_PARTS = ("rulebook", "mats", "score-sheet", "cards")  # built unless --parts (or ppgen.yaml build.parts) says otherwise
 PLAYERS = 2
 
 
@@ -32,7 +35,8 @@ class PartPDF:
     children: list[tuple[str, int]] = field(default_factory=list)  # (title, page within the part)
     cards: int = 0
     faces: int = 0
-    single_sheets: bool = False  # each page is printed on a sheet of its own (a blank back in the set)
+    files: list[tuple[str, bytes]] = field(default_factory=list)  # (suffix, bytes) written beside the part's PDF: cut files
+    single_sided: bool = False  # each page a sheet of its own: in the assembled PDF on odd pages, backs blank (write/duplex.py)
     in_set: bool = True  # False: printed on its own, not part of the assembled set (the booklet)
 
 
@@ -76,7 +80,7 @@ def mats_part(project, options, lang: str, run, report, progress=None) -> PartPD
     for _ in range(PLAYERS):
         mat.draw_mat(doc.canvas, project, lang, landscape.size, report, options.paper.name, options.printable_margin)
     players = [(loc.format("sheet.player", n=n), n - 1) for n in range(1, PLAYERS + 1)]
-    return PartPDF("mats", doc.data(), doc.pages, title, players, single_sheets=True)
+    return PartPDF("mats", doc.data(), doc.pages, title, players, single_sided=True)
 
 
 def score_sheet_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
@@ -85,7 +89,7 @@ def score_sheet_part(project, options, lang: str, run, report, progress=None) ->
     title = project.locale(lang).get("sheet.title")
     doc = new_document(project, lang, f"{project.config.game} — {title}")
     score_sheet.draw_score_sheet(doc.canvas, project, lang, options.paper.size, report, options.printable_margin)
-    return PartPDF("score-sheet", doc.data(), doc.pages, title, single_sheets=True)
+    return PartPDF("score-sheet", doc.data(), doc.pages, title, single_sided=True)
 
 
 def cards_part(project, options, lang: str, run, report, progress: Callable[[int, int], None] | None = None) -> PartPDF:
@@ -104,14 +108,57 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
             faces[card.id] = LazyFront(project, card, lang, geometry, report)
     fronts = [faces[card.id] for card in run]
     back = back_face(project, geometry, options.back) if layout.layout != "fronts-only" else None
+    pages = layout.pages(len(run))
     text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "", loc.where,
-                     project.config.languages[lang].line_break)
+                     line_break=project.config.languages[lang].line_break,
+                     page_note=_cut_note(loc, layout) if layout.layout == "print-and-cut" else None)
     title = loc.get("part.cards")
     doc = new_document(project, lang, f"{project.config.game} — {title} ({loc.get('language.name')})", layout.describe(),
                        layout.viewer_duplex)
-    draw_pages(doc, layout.pages(len(run)), fronts, back, (geometry.width, geometry.height), text, report, lang, progress)
-    return PartPDF("cards", doc.data(), doc.pages, title, cards=len(run), faces=doc.form_count,
-                   single_sheets=layout.layout != "duplex")
+    draw_pages(doc, pages, fronts, back, (geometry.width, geometry.height), text, report, lang, progress)
+    files = []
+    if layout.layout == "print-and-cut":
+        from .cutfile import cut_files
+
+        files = cut_files(pages, len(layout.sides), options.corner_radius, options.cut_formats, f"{project.config.game} — {title}")
+    return PartPDF("cards", doc.data(), doc.pages, title, cards=len(run), faces=doc.form_count, files=files,
+                   single_sided=len(layout.sides) == 1)
+
+
+def _cut_note(loc, layout):
+    """Each print-and-cut page names its machine's software and its own cut file."""
+    from .cutfile import sheet_file_suffix
+
+    def note(page) -> str:
+        file = f"…{sheet_file_suffix(page, len(layout.sides))}.svg"
+        return f"{loc.format('sheet.cut-note', software=layout.cutter.software, file=file)}   {page.number}/{page.total}"
+
+    return note
+
+
+def boxes_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
+    """A tuck box per deck (`run.decks`, or the starter decks of the build's factions), one
+    sheet each, sized from the deck's cards, the card thickness and sleeves."""
+    from ..draw.tuckbox import box_net, deck_title, draw_tuck_box
+
+    loc = project.locale(lang)
+    decks = getattr(run, "decks", None) or starter_decks(project, options.factions)
+    title = loc.get("part.boxes")
+    doc = new_document(project, lang, f"{project.config.game} — {title} ({loc.get('language.name')})")
+    children = []
+    for deck in decks:
+        net = box_net(options.card_size, deck.count, options.card_thickness, options.sleeves)
+        children.append((deck_title(project, lang, deck), doc.pages))
+        draw_tuck_box(doc.canvas, project, lang, deck, net, options.paper, report)
+        doc.canvas.showPage()
+    return PartPDF("boxes", doc.data(), doc.pages, title, children, single_sided=True)
+
+
+def starter_decks(project, factions=()) -> list:
+    """The starter deck of every faction (or of `factions`), as boxes see them."""
+    from ..draw.tuckbox import BoxDeck
+
+    return [BoxDeck(None, f, tuple(project.game.starter_deck(f))) for f in (factions or project.game.factions)]
 
 
 def blank_page_pdf(project, lang: str, size: tuple[float, float], report) -> bytes:
@@ -129,8 +176,8 @@ def set_pdf(project, options, lang: str, parts: list[PartPDF], report) -> PartPD
     from .pdf import duplex_hint
 
     title = f"{project.config.game} — {project.locale(lang).get('language.name')}"
-    data = assemble(parts, title, lang, lambda size: blank_page_pdf(project, lang, size, report), duplex_hint(options.duplex))
-    return PartPDF("set", data, page_count(data), title, cards=sum(p.cards for p in parts), faces=sum(p.faces for p in parts))
+    data, pages = assemble(parts, title, lang, lambda size: blank_page_pdf(project, lang, size, report), duplex_hint(options.duplex))
+    return PartPDF("set", data, pages, title, cards=sum(p.cards for p in parts), faces=sum(p.faces for p in parts))
 
 
 PARTS = {
@@ -138,17 +185,19 @@ PARTS = {
     "mats": mats_part,
     "score-sheet": score_sheet_part,
     "cards": cards_part,
+    "boxes": boxes_part,
 }
 
 
 def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[tuple[float, float]], bytes] | None = None,
-             duplex: str = "DuplexFlipLongEdge") -> bytes:
+             duplex: str = "DuplexFlipLongEdge") -> tuple[bytes, int]:
     """One PDF of every part, in order, with an outline: the rulebook's own, then one entry per
-    other part (and its children). Deterministic: the same parts give the same bytes.
+    other part (and its children); and its page count. Deterministic: the same parts give the
+    same bytes.
 
     With `blank_page` (size → a one-page PDF) the set prints right double-sided
-    (write/duplex.py: each part from an odd page, single sheets with blank backs);
-    `duplex` is its /Duplex print hint."""
+    (write/duplex.py: each part from an odd page, single-sided parts with a blank back after
+    each page); `duplex` is its /Duplex print hint."""
     import io
 
     from pypdf import PdfReader, PdfWriter
@@ -163,9 +212,9 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
             start_on_odd_page(writer, blanks)
         start = len(writer.pages)
         writer.append(PdfReader(io.BytesIO(part.data)), import_outline=not part.title)
-        pages = blank_backs(writer, start, part.pages, blanks, part.single_sheets)
+        pages = blank_backs(writer, start, part.pages, blanks, part.single_sided)
         if part.title:
             parent = writer.add_outline_item(title=part.title, page_number=pages[0])
             for child, page in part.children:
                 writer.add_outline_item(title=child, page_number=pages[page], parent=parent)
-    return finished_pdf(writer, title, lang, duplex)
+    return finished_pdf(writer, title, lang, duplex), len(writer.pages)
