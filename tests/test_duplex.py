@@ -20,7 +20,7 @@ PAPERS = ("a4", "letter")
 LAYOUTS = ("duplex", "foldover", "fronts-only")
 ALL = ("rulebook", "mats", "score-sheet", "cards")
 SELECTIONS = [ALL, ("rulebook", "cards"), ("mats", "cards"), ("rulebook", "score-sheet"), ("score-sheet", "cards"),
-              ("rulebook", "mats")]
+              ("rulebook", "mats"), ("rulebook", "boxes"), ("score-sheet", "cards", "boxes")]
 
 _parts: dict = {}
 
@@ -70,7 +70,7 @@ def check_parity(project, lang, layout, whole, drawn):
     # every part starts on an odd page (0-based even), in the order of the build
     tops, players = outline_top(pdf, loc.get("mat.title"))
     titles = {"rulebook": loc.get("rules.subtitle"), "mats": loc.get("mat.title"), "score-sheet": loc.get("sheet.title"),
-              "cards": loc.get("part.cards")}
+              "cards": loc.get("part.cards"), "boxes": loc.get("part.boxes")}
     starts = {}
     for p in drawn:
         (start,) = [page for title, page in tops if title == titles[p.name]]
@@ -90,6 +90,8 @@ def check_parity(project, lang, layout, whole, drawn):
         assert mats[1] == mats[0] + 2  # mat 2 is never the back of mat 1
     if "score-sheet" in starts:
         single.add(starts["score-sheet"])
+    if "boxes" in starts:  # a tuck box per sheet
+        single |= {starts["boxes"] + 2 * k for k in range(next(p for p in drawn if p.name == "boxes").pages)}
     if "cards" in starts:
         assert fronts and min(fronts) == starts["cards"]
         if layout == "duplex":
