@@ -222,7 +222,7 @@ def _faction_shields(book: Book, bottom: float, k: float = 1.0) -> None:
         draw(c, code, cx - sw / 2, top - h * 0.62)
         name_w = sw + gap - mm(1)
         name = fit(book.words(f"faction.{f.id}"), replace(name_style, min_size=5.5), name_w, mm(7), where=book.where(f"faction.{f.id}"))
-        draw(c, name, cx - name_w / 2, top - h - mm(9 * k))
+        draw(c, name, cx - name_w / 2, top - h - mm(2 * k) - mm(7))  # the name's 7 mm box, 2 mm under the shield
         x += sw + gap
 
 
