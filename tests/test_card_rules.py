@@ -6,27 +6,9 @@ code and its position are asserted exactly: exit 2, no traceback.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
-from clitools import assert_clean_error, located, run_ppgen
-
-
-@dataclass(frozen=True)
-class Break:
-    """Replace `old` by `new` in cards.yaml (its first occurrence after `after`); the problem is
-    reported on the line holding `needle` (its first after `needle_after`, by default `after`,
-    in the broken file), at the column where `at` starts on that line."""
-
-    after: str
-    old: str
-    new: str
-    code: str
-    message: str
-    needle: str
-    at: str
-    needle_after: str | None = None
+from clitools import Break, assert_clean_error, located, run_ppgen
 
 
 def add(after: str, line: str, **kw) -> Break:
@@ -75,22 +57,7 @@ RULES = {
 }
 
 
-def where(text: str, after: str, needle: str, at: str) -> tuple[int, int]:
-    """(line, col) of `at` on the line where `needle` starts (its first after `after`)."""
-    start = text.index(needle, text.index(after) if after else 0)
-    line = text.count("\n", 0, start) + 1
-    line_start = text.rfind("\n", 0, start) + 1
-    line_text = text[line_start:text.index("\n", start)]
-    return line, line_text.index(at) + 1
-
-
 @pytest.mark.parametrize("rule", RULES.values(), ids=RULES.keys())
 def test_card_rule_message_and_position(game_copy, rule):
-    path = game_copy / "cards.yaml"
-    text = path.read_text(encoding="utf-8")
-    at = text.index(rule.old, text.index(rule.after))
-    broken = text[:at] + rule.new + text[at + len(rule.old):]
-    path.write_text(broken, encoding="utf-8")
-    line, col = where(broken, rule.after if rule.needle_after is None else rule.needle_after, rule.needle, rule.at)
-    assert_clean_error(run_ppgen("cards", root=game_copy), f"cards.yaml:{line}:{col}: error[{rule.code}] {rule.message}",
-                       where=located("cards.yaml"))
+    expected = rule.apply(game_copy / "cards.yaml", "cards.yaml")
+    assert_clean_error(run_ppgen("cards", root=game_copy), expected, where=located("cards.yaml"))
