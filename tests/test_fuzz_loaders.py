@@ -224,8 +224,8 @@ def test_fuzz_card_template(game, monkeypatch):
 
 
 @pytest.mark.parametrize("name, parts, examples, readers", [
-    ("rulebook", ["rulebook"], 60, ["ppgen.draw.rulebook.load_structure"]),
-    ("rulebook-style", ["rulebook"], 60, ["ppgen.draw.rulebook.rulebook_style"]),
+    ("rulebook", ["rulebook"], 40, ["ppgen.draw.rulebook.load_structure"]),
+    ("rulebook-style", ["rulebook"], 40, ["ppgen.draw.rulebook.rulebook_style"]),
     ("mat-style", ["mats", "score-sheet"], 100, ["ppgen.draw.mat.mat_style", "ppgen.draw.score_sheet.mat_style"]),
 ], ids=["rulebook", "rulebook-style", "mat-style"])
 def test_fuzz_drawing_templates(game, monkeypatch, name, parts, examples, readers):
