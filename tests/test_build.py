@@ -184,7 +184,7 @@ def test_strict_refuses_a_build_with_warnings_and_the_report_lists_them(game_cop
     assert not pdf.exists() and "not written" in strict.stderr
     data = json.loads(report.read_text(encoding="utf-8"))
     assert {"lang": "ja", "code": "fallback", "subject": "card.hastati-line.name",
-            "message": "not translated; printed in English"} in data["warnings"]
+            "message": "not translated; printed in English", "strict": True} in data["warnings"]
     assert data["files"][0]["written"] is False
     relaxed = run_cli("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome")
     assert relaxed.returncode == 0 and pdf.is_file()

@@ -107,7 +107,7 @@ def finish(ui, project, result, report_json, what: str) -> None:
         cards = f", {f.cards} cards" if f.cards else ""
         ui.info(f"  {project.dir.show(f.path)}: {plural(f.pages, 'page')}{cards}, {f.bytes / 1e6:.1f} MB")
     for f in refused:
-        n = len(result.report.for_lang(f.lang))
+        n = len(result.report.failing(f.lang))
         ui.error(f"--strict: {f.lang} has {plural(n, 'warning')}; {project.dir.show(f.path)} was not written")
     if not written:
         ui.summary(f"no {what} written", ok=False)

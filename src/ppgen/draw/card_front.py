@@ -20,6 +20,7 @@ from ..read.model import COMMANDER_MARK, Card
 from ..read.templates import Element, TextStyle, load_card_template, scaled
 from ..typeset import text as textengine
 from ..units import MM
+from .art import art_box, draw_picture, fit
 from .colours import Colours, mix, rl
 from .emblems import draw_emblem, draw_icon
 from .faces import form_name
@@ -138,8 +139,10 @@ def front_key(card: Card, lang: str) -> str:
 class FrontFace:
     """The front of one card in one language, laid out; `draw` paints it."""
 
-    def __init__(self, project, card: Card, lang: str, geometry, report=None):
+    def __init__(self, project, card: Card, lang: str, geometry, report=None, art=None):
         self.project, self.card, self.lang, self.geometry = project, card, lang, geometry
+        self.art = art  # draw.art.CardArt: the card's picture, or None (the faction's art window shows)
+        self._picture = art.layer if art is not None else None
         self.key = front_key(card, lang)
         self.template = load_card_template(project)
         faction = project.game.factions[card.faction]
@@ -268,22 +271,23 @@ class FrontFace:
     # drawing -------------------------------------------------------------
     @property
     def layers(self) -> tuple:
-        """The backdrop every card of this faction and kind shares: drawn once per PDF as its own
-        form, placed by each front (the drawing order is unchanged)."""
-        return (Backdrop(self),)
+        """The forms a front places, each drawn once per PDF: the backdrop every card of this
+        faction and kind shares, and the card's picture (shared by every card that shows it)."""
+        return (Backdrop(self),) + ((self._picture,) if self._picture is not None else ())
 
     def draw(self, canvas) -> None:
-        """Paint the front; its backdrop is placed as the form the Document defined from `layers`."""
-        self._paint(canvas, lambda c: c.doForm(form_name(self.layers[0].key)))
+        """Paint the front; its backdrop and picture are placed as the forms the Document defined from `layers`."""
+        self._paint(canvas, lambda c: c.doForm(form_name(self.layers[0].key)), self._draw_art)
 
     def draw_flat(self, canvas) -> None:
         """Paint the front with everything drawn in place (no forms needed)."""
-        self._paint(canvas, self.draw_backdrop)
+        self._paint(canvas, self.draw_backdrop, lambda c: self._draw_art(c, in_place=True))
 
-    def _paint(self, canvas, backdrop) -> None:
+    def _paint(self, canvas, backdrop, picture) -> None:
         c = canvas
         c.saveState()
         backdrop(c)
+        picture(c)
         self._mark(c)
         self._panel(c, "header")
         self._level(c)
@@ -350,10 +354,20 @@ class FrontFace:
         else:
             c.rect(x, y, w, h, stroke=do_stroke, fill=1 if fill else 0)
 
+    def _draw_art(self, c, in_place: bool = False) -> None:
+        """The card's picture in the art window (over the backdrop's), and the window's rule over it."""
+        e = self.elements.get("art")
+        if self._picture is None or e is None:
+            return
+        box = art_box(e, self.geometry)
+        draw_picture(c, self._picture, fit(box, self._picture.size, self.art.fit, self.art.focus), in_place)
+        if not e.bleed:
+            self._shape(c, Element("art", fill=None, stroke=e.stroke, stroke_width=e.stroke_width), *box)
+
     def _art(self, c) -> None:
         e = self.elements.get("art")
         if e is not None:
-            x, y, w, h = self.box(e)
+            x, y, w, h = art_box(e, self.geometry)
             c.saveState()
             p = c.beginPath()
             p.rect(x, y, w, h)

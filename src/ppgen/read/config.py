@@ -45,6 +45,7 @@ BUILD_SPEC = {
     "back_offset": Field(list, False, [0.0, 0.0], check=_parsed_by(units.parse_offset)),
     "layout": Field(str, False, "duplex", check=one_of(*units.LAYOUTS)),
     "out": Field(str, False, "out"),
+    "art_max_dpi": Field(float, False, 600.0, check=lambda v: None if 150 <= v <= 2400 else f"must be between 150 and 2400 dpi, not {v:g}"),
 }
 
 TOP_SPEC = {

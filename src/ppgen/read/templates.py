@@ -15,7 +15,9 @@ A designer moves a box or changes a colour in the YAML; the drawing code
   and the minimum it may shrink to, leading, alignment, colour.
 - `layout`: the elements every card has (boxes in mm from the bottom-left
   corner of the trimmed card); `unit`, `doctrine`, `tactic`: what each kind
-  changes or adds (any key of an element may be overridden).
+  changes or adds (any key of an element may be overridden). The `art` window
+  also takes `fit` (cover | contain) and `bleed` (true: a full-art card, the
+  picture fills the card into the bleed).
 
 Every element except `background` must lie inside the safe zone.
 """
@@ -122,7 +124,10 @@ ELEMENT_SPEC = {
     "colour": Field(str, False, help="the colour of what is drawn inside (emblem, icon)"),
     "style": Field(str, False, help="text style (for text and badges)"),
     "show": Field(bool, False, True),
+    "fit": Field(str, False, check=one_of("cover", "contain"), help="art: cover (fill the window, crop) or contain (show it all)"),
+    "bleed": Field(bool, False, help="art: the picture fills the whole card, into the bleed (a full-art card)"),
 }
+ART_ONLY = ("fit", "bleed")
 
 TOP_SPEC = {
     "design": Field(dict, True),
@@ -182,6 +187,8 @@ class Element:
     colour: str | None = None
     style: str | None = None
     show: bool = True
+    fit: str = "cover"  # art only: cover | contain
+    bleed: bool = False  # art only: fill the whole card into the bleed
 
 
 @dataclass(frozen=True)
@@ -324,6 +331,9 @@ def _elements(doc: Doc, path: tuple, data, colour_names, styles, problems) -> di
             p = _colour_problem(doc, epath + (key,), given.get(key), colour_names)
             if p:
                 problems.append(p)
+        for key in ART_ONLY:
+            if name != "art" and key in given:
+                problems.append(doc.problem(epath + (key,), f"'{key}' is for the 'art' element only", "unknown-key", key=True))
         if given.get("style") is not None and given["style"] not in styles:
             problems.append(doc.problem(epath + ("style",), f"unknown style '{given['style']}'{did_you_mean(given['style'], styles)}", "value"))
         if len(problems) == before:
@@ -332,8 +342,8 @@ def _elements(doc: Doc, path: tuple, data, colour_names, styles, problems) -> di
 
 
 def _check_geometry(doc: Doc, path, e: Element, design, problems, kind) -> None:
-    if design is None or not e.show or e.name == "background":
-        return
+    if design is None or not e.show or e.name == "background" or (e.name == "art" and e.bleed):
+        return  # (art with `bleed: true` fills the whole card, like the background)
     if e.name in TEXT_ELEMENTS + ("atk", "def", "energy", "mark") and e.style is None:
         problems.append(doc.problem(path, f"element '{e.name}' ({kind}) needs a 'style'", "missing-key"))
     if e.w <= 0 or e.h <= 0:

@@ -51,6 +51,7 @@ class BuildOptions:
     strict: bool = False
     parts: tuple[str, ...] = PART_ORDER
     jobs: int = 0  # parallel language builds; 0 = one per core
+    art_max_dpi: float = 600.0  # card pictures larger than this at their printed size are downsampled
 
     @classmethod
     def resolve(
@@ -114,6 +115,7 @@ class BuildOptions:
             strict=strict,
             parts=parse_parts(parts, default=("cards",) if (factions or cards_only) else PART_ORDER),
             jobs=jobs if jobs is not None else 0,
+            art_max_dpi=float(conf["art_max_dpi"]),
         )
 
     @cached_property
@@ -205,6 +207,9 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
         run = select_cards(project, options.factions, cards)
         if not run:
             raise UsageError("nothing to print: the selection holds no cards")
+        from .parts import run_art
+
+        run_art(project, options, run)  # every picture checked and prepared: a bad one stops the build here
     result = BuildResult(report=report if report is not None else BuildReport())
     names = file_names(project, options, name, cards is not None)
     jobs = min(len(options.langs), options.jobs or os.cpu_count() or 1)
@@ -212,7 +217,7 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
     done = 0
     for files, warnings in _run_languages(project, options, run, names, jobs):
         for w in warnings:
-            result.report.warning(w.code, w.message, w.lang, w.subject)
+            result.report.warning(w.code, w.message, w.lang, w.subject, w.strict)
         result.files.extend(files)
         done += len(options.parts)
         if progress:
@@ -357,7 +362,7 @@ def draw_language(project, options: BuildOptions, run: list[Card], lang: str, na
         whole = type(drawn[0])("set", data, sum(p.pages for p in drawn), title, cards=sum(p.cards for p in drawn),
                                faces=sum(p.faces for p in drawn))
         outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
-    return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.warnings))
+    return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.failing()))
 
 
 def write_language(drawn: DrawnLanguage):
@@ -400,7 +405,7 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
             doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}")
             draw_calibration(doc, cal, words, body, bold, result.report, lang)
         path = options.out / lang / f"calibrate-{lang}.pdf"
-        if options.strict and result.report.for_lang(lang):
+        if options.strict and result.report.failing(lang):
             result.files.append(BuiltFile(lang, path, doc.pages, 0, 0, 0, written=False))
             continue
         size = doc.save(path)
