@@ -138,9 +138,10 @@ class ArtFolder:
         return pictures[0] if pictures else None
 
     def _did_you_mean(self, value: str) -> str:
-        from .schema import suggest
+        import difflib
 
-        close = suggest(value, [self.show(p) for p in self.files])
+        # stricter than schema.suggest: every path shares "art/" and ".png", which alone look alike
+        close = difflib.get_close_matches(value, [self.show(p) for p in self.files], n=3, cutoff=0.8)
         if close:
             return f"; did you mean {', '.join(repr(c) for c in close)}?"
         return f" (art/ holds {len(self.files)} files)" if self.files else " (there is no art/ folder)"
@@ -295,16 +296,17 @@ def _prepare_raster(picture: Picture, width: int | None) -> Prepared:
     height = None if width is None else max(1, round(picture.height * width / picture.width))
     with _opened(path) as im:
         icc = im.info.get("icc_profile")
-        if width is None and _embeds_as_is(picture, im, icc):
-            data = path.read_bytes()
-            return Prepared(_key(data), picture.width, picture.height, "JPEG", data, passthrough=True)
+        as_is = width is None and _embeds_as_is(picture, im, icc)
         if width is not None and picture.format == "JPEG":
             raw = (height, width) if picture.orientation in (5, 6, 7, 8) else (width, height)
             im.draft(im.mode, raw)  # decode at 1/2, 1/4 or 1/8 scale when that is still large enough
         try:
-            im.load()
+            im.load()  # always decoded: a truncated file is refused even when its bytes would go in as they are
         except Exception as exc:  # Pillow's decoders raise OSError, SyntaxError, ValueError …: all mean damaged
             raise ArtError(f"is damaged or truncated ({exc}); save it again") from None
+        if as_is:
+            data = path.read_bytes()
+            return Prepared(_key(data), picture.width, picture.height, "JPEG", data, passthrough=True)
         im = ImageOps.exif_transpose(im)
         im, notes = to_srgb(im, icc)
         if width is not None and im.size != (width, height):
