@@ -129,6 +129,23 @@ ELEMENT_SPEC = {
 }
 ART_ONLY = ("fit", "bleed")
 
+FRAME_KINDS = ("unit", "commander", "doctrine", "terrain", "tactic")  # what a card is, at a glance
+FRAME_STYLES = ("single", "double", "corners", "bevel", "band", "none")
+TEXTURES = ("hatch", "rays", "grid", "chevrons", "contours", "none")
+MOTIFS = ("shield", "bow", "horse", "helmet", "swords", "wheel", "elephant", "eye", "catapult", "amphora", "tiara",
+          "crown", "scroll", "banner", "landscape", "emblem", "none")  # draw/illustrations.py draws each
+CARD_MOTIFS = ("doctrine", "terrain", "tactic")  # illustration keys besides the unit types of cards.yaml
+
+FRAME_SPEC = {
+    "style": Field(str, False, "single", check=one_of(*FRAME_STYLES), help="single, double, corners, bevel, band or none"),
+    "colour": Field(str, False, "accent", help="the frame's colour"),
+    "width": Field(float, False, 0.3, check=_not_negative, help="line width (band: the band's width), mm"),
+    "trim": Field(str, False, help="colour of the rules of the art window, header, Level badge and type band"),
+    "background": Field(str, False, help="the card's colour behind everything, into the bleed (default: the background element's)"),
+    "texture": Field(str, False, "hatch", check=one_of(*TEXTURES), help="the background's pattern"),
+    "header": Field(str, False, help="the fill of the name panel (default: the header element's)"),
+}
+
 TOP_SPEC = {
     "design": Field(dict, True),
     "palette": Field(dict, False, {}),
@@ -138,6 +155,8 @@ TOP_SPEC = {
     "doctrine": Field(dict, False, {}),
     "tactic": Field(dict, False, {}),
     "back": Field(dict, False, {}),
+    "frames": Field(dict, False, {}),
+    "illustrations": Field(dict, False, {}),
 }
 
 BACK_SPEC = {
@@ -192,6 +211,19 @@ class Element:
 
 
 @dataclass(frozen=True)
+class Frame:
+    """How one kind of card (FRAME_KINDS) is framed: drawn by draw/card_front.py."""
+
+    style: str = "single"
+    colour: str = "accent"
+    width: float = 0.3  # mm
+    trim: str | None = None
+    background: str | None = None
+    texture: str = "hatch"
+    header: str | None = None
+
+
+@dataclass(frozen=True)
 class CardTemplate:
     file: str
     width: float  # mm
@@ -202,6 +234,16 @@ class CardTemplate:
     kinds: dict[str, dict[str, Element]]  # kind -> element name -> element (shared layout merged in)
     back: dict[str, str] = field(default_factory=dict)  # fill, colour, accent: "#rrggbb"
     marks: dict = field(default_factory=dict, repr=False, compare=False)  # (kind, element) -> (line, col)
+    frames: dict[str, Frame] = field(default_factory=dict)  # frame kind -> Frame (absent: single, accent)
+    illustrations: dict[str, str] = field(default_factory=dict)  # unit type / doctrine / terrain / tactic -> motif
+    illustration_marks: dict = field(default_factory=dict, repr=False, compare=False)  # key -> (line, col)
+
+    def frame(self, frame_kind: str) -> Frame:
+        return self.frames.get(frame_kind, Frame())
+
+    def motif(self, key: str) -> str:
+        """The illustration of a unit type (or doctrine, terrain, tactic); the faction emblem by default."""
+        return self.illustrations.get(key, "emblem")
 
     def elements(self, kind: str) -> dict[str, Element]:
         return self.kinds[kind]
@@ -215,8 +257,18 @@ class CardTemplate:
 
 
 def load_card_template(project) -> CardTemplate:
-    """The card template of a project, loaded and checked once."""
-    return project.cached("template:card", lambda: read_card_template(project.dir.template("card"), project.dir.root))
+    """The card template of a project, loaded and checked once (illustration keys against the game's unit types)."""
+    def load():
+        template = read_card_template(project.dir.template("card"), project.dir.root)
+        known = tuple(project.game.types) + CARD_MOTIFS
+        problems = [Problem(template.file, line, col, f"unknown unit type '{key}' in illustrations{did_you_mean(key, known)} "
+                            f"(types of cards.yaml, and {', '.join(CARD_MOTIFS)})", "unknown-key")
+                    for key, (line, col) in template.illustration_marks.items() if key not in known]
+        if problems:
+            raise DataError(problems)
+        return template
+
+    return project.cached("template:card", load)
 
 
 def read_card_template(path, root=None) -> CardTemplate:
@@ -259,9 +311,52 @@ def read_card_template(path, root=None) -> CardTemplate:
                 back[key] = palette[value]
             else:
                 problems.append(doc.problem(("back", key), f"the back's '{key}' must be \"#rrggbb\" or a palette name{did_you_mean(value, palette)}", "value"))
+    frames = _frames(doc, top.get("frames") or {}, colour_names, problems)
+    illustrations, illustration_marks = _illustrations(doc, top.get("illustrations") or {}, problems)
     if problems:
         raise DataError(problems)
-    return CardTemplate(doc.file, design["width"], design["height"], design["safe_margin"], palette, styles, kinds, back, marks)
+    return CardTemplate(doc.file, design["width"], design["height"], design["safe_margin"], palette, styles, kinds, back, marks,
+                        frames, illustrations, illustration_marks)
+
+
+def _frames(doc: Doc, data, colour_names, problems) -> dict[str, Frame]:
+    out: dict[str, Frame] = {}
+    if not isinstance(data, dict):
+        problems.append(doc.problem(("frames",), "'frames' must be a mapping of card kinds to frames"))
+        return out
+    for kind, value in data.items():
+        path = ("frames", kind)
+        if kind not in FRAME_KINDS:
+            problems.append(doc.problem(path, f"unknown card kind '{kind}'{did_you_mean(kind, FRAME_KINDS)} (kinds: {', '.join(FRAME_KINDS)})",
+                                        "unknown-key", key=True))
+            continue
+        before = len(problems)
+        f = check_mapping(doc, path, value, FRAME_SPEC, problems, f"frame '{kind}'")
+        if f is None:
+            continue
+        for key in ("colour", "trim", "background", "header"):
+            p = _colour_problem(doc, path + (key,), f.get(key), colour_names)
+            if p:
+                problems.append(p)
+        if len(problems) == before:
+            out[kind] = Frame(f["style"], f["colour"], float(f["width"]), f["trim"], f["background"], f["texture"], f["header"])
+    return out
+
+
+def _illustrations(doc: Doc, data, problems) -> tuple[dict[str, str], dict]:
+    out: dict[str, str] = {}
+    marks: dict = {}
+    if not isinstance(data, dict):
+        problems.append(doc.problem(("illustrations",), "'illustrations' must be a mapping of unit types (and doctrine, terrain, tactic) to motifs"))
+        return out, marks
+    for key, motif in data.items():
+        path = ("illustrations", key)
+        if not isinstance(motif, str) or motif not in MOTIFS:
+            problems.append(doc.problem(path, f"unknown motif {motif!r}{did_you_mean(str(motif), MOTIFS)} (motifs: {', '.join(MOTIFS)})", "value"))
+            continue
+        out[key] = motif
+        marks[key] = doc.key_mark(path)
+    return out, marks
 
 
 def _palette(doc: Doc, data, problems) -> dict[str, str]:
