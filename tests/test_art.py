@@ -263,9 +263,11 @@ def test_every_export_shows_the_same_art(art_game, tmp_path):
 
 def test_an_unused_picture_is_named_with_a_did_you_mean(tmp_path):
     game = tmp_path / "game"
-    make_small_game(game, {"hastati-lnie.png": ("RGB", (900, 504))})
+    make_small_game(game, {"hastati-lnie.png": ("RGB", (900, 504)), "road.png": ("RGB", (900, 504))})
+    set_card_keys(game / "cards.yaml", "roman-road", {"art": "art/road.png"})
     result = run_cli("--root", str(game), "art", "-f", "rome")
     assert "art-unused: art/hastati-lnie.png is named for no card" in result.stderr and "did you mean 'hastati-line'" in result.stderr
+    assert "art/road.png is named" not in result.stderr  # named by art: in cards.yaml: used
 
 
 # ── bad files ──────────────────────────────────────────────────────────────

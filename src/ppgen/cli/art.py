@@ -93,7 +93,7 @@ def checklist_text(data: dict, missing_only: bool = False) -> str:
             if embedded and e["format"] != "SVG" and embedded["width"] < e["width"]:
                 notes = ", ".join(filter(None, [notes, f"embedded {embedded['width']:g} × {embedded['height']:g}"]))
             rows.append([code, e["name"], " ".join(x["lang"] for x in entries), file, size,
-                         "—" if dpi is None else f"{dpi:.0f}", notes or "ok"])
+                         "—" if dpi is None else str(int(dpi + 0.5)), notes or "ok"])
         if rows:
             out.append(render(["Code", "Card", "Lang", "File", "Pixels", "dpi", "Check"], rows, {1: 28, 3: 44}))
         else:

@@ -146,17 +146,19 @@ class ArtFolder:
             return f"; did you mean {', '.join(repr(c) for c in close)}?"
         return f" (art/ holds {len(self.files)} files)" if self.files else " (there is no art/ folder)"
 
-    def unused(self, card_ids) -> list[tuple[str, str]]:
-        """Pictures in art/ or art/<lang>/ named for no card: (file, 'did you mean' text)."""
+    def unused(self, card_ids, named=()) -> list[tuple[str, str]]:
+        """Pictures in art/ or art/<lang>/ named for no card (and not `named` by cards.yaml's
+        `art:`): (file, 'did you mean' text)."""
         from .schema import did_you_mean
 
         ids = set(card_ids)
+        named = {(self.root / n).resolve() for n in named}
         out = []
         for (lang, stem), files in sorted(self.by_stem.items()):
             if stem in ids:
                 continue
             for path in files:
-                if path.suffix.lower() in EXTENSIONS:
+                if path.suffix.lower() in EXTENSIONS and path.resolve() not in named:
                     out.append((self.show(path), did_you_mean(stem, sorted(ids))))
         return out
 

@@ -120,7 +120,7 @@ class ArtBook:
                 "width": picture.width if picture else None,
                 "height": picture.height if picture else None,
                 "fit": row.fit if picture else None,
-                "dpi": round(row.dpi, 1) if row.dpi is not None else None,
+                "dpi": round(row.dpi, 2) if row.dpi is not None else None,
                 "cropped": round(row.fitted.cropped, 4) if row.fitted else None,
                 "embedded": _embedded(self.prepared.get(row.source.path)) if picture else None,
                 "window": row.window,
@@ -211,7 +211,7 @@ def _make_book(project, cards, langs, geometry, max_dpi: float) -> ArtBook:
         if row.picture is not None:
             for note in prepared[row.source.path].notes:
                 row.problems.append(ArtProblem("art-colour", f"{row.source.shown}: {note}"))
-    return ArtBook(rows, folder.unused(c.id for c in game.cards), prepared, langs)
+    return ArtBook(rows, folder.unused((c.id for c in game.cards), (c.art for c in game.cards if c.art)), prepared, langs)
 
 
 def _embedded(prepared) -> dict | None:
