@@ -158,7 +158,7 @@ def test_art_max_dpi_comes_from_ppgen_yaml(tmp_path):
     game = tmp_path / "game"
     make_small_game(game, {"principes-line.jpg": ("RGB", (4000, 3000))})
     text = (game / "ppgen.yaml").read_text(encoding="utf-8")
-    (game / "ppgen.yaml").write_text(text.replace("  out: out", "  out: out\n  art_max_dpi: 300"), encoding="utf-8")
+    (game / "ppgen.yaml").write_text(text.replace("  art_max_dpi: 600", "  art_max_dpi: 300"), encoding="utf-8")
     assert run_cli("--root", str(game), "build", "-f", "rome").returncode == 0
     assert [(i["w"], i["h"]) for i in images(game / "out" / "en" / "cards-en-rome.pdf")] == [(650, 488)]
 
