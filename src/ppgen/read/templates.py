@@ -260,10 +260,12 @@ def load_card_template(project) -> CardTemplate:
     """The card template of a project, loaded and checked once (illustration keys against the game's unit types)."""
     def load():
         template = read_card_template(project.dir.template("card"), project.dir.root)
+        # A template may name types this game does not have (one template, several games); a key
+        # that looks like a misspelt type of this game is an error.
         known = tuple(project.game.types) + CARD_MOTIFS
         problems = [Problem(template.file, line, col, f"unknown unit type '{key}' in illustrations{did_you_mean(key, known)} "
                             f"(types of cards.yaml, and {', '.join(CARD_MOTIFS)})", "unknown-key")
-                    for key, (line, col) in template.illustration_marks.items() if key not in known]
+                    for key, (line, col) in template.illustration_marks.items() if key not in known and did_you_mean(key, known)]
         if problems:
             raise DataError(problems)
         return template
