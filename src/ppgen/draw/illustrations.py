@@ -255,18 +255,8 @@ def _amphora(c) -> None:
 def _tiara(c) -> None:
     """Satrap: a tall crenellated tiara on a band of jewels."""
     p = _path(c)
-    p.moveTo(-0.62, -0.72)
-    p.lineTo(0.62, -0.72)
-    p.lineTo(0.7, 0.5)
-    for i in range(5):  # crenellations, right to left
-        x0 = 0.7 - i * 0.28
-        p.lineTo(x0, 0.78)
-        p.lineTo(x0 - 0.14, 0.78)
-        p.lineTo(x0 - 0.14, 0.5)
-        p.lineTo(x0 - 0.28, 0.5)
-    p.lineTo(-0.7, 0.78)
-    p.lineTo(-0.7, 0.5)
-    p.close()
+    crenels = [pt for i in range(5) for x in (0.7 - i * 0.28,) for pt in ((x, 0.78), (x - 0.14, 0.78), (x - 0.14, 0.5), (x - 0.28, 0.5))]
+    _poly(p, [(-0.62, -0.72), (0.62, -0.72), (0.7, 0.5)] + crenels + [(-0.7, 0.78), (-0.7, 0.5)])  # crenellations, right to left
     _rect(p, -0.6, -0.56, 0.6, -0.3)
     for x in (-0.4, 0, 0.4):
         _circle(p, x, 0.1, 0.1)
@@ -280,16 +270,7 @@ def _tiara(c) -> None:
 def _crown(c) -> None:
     """Commander: a crown of five points over a laurel band."""
     p = _path(c)
-    p.moveTo(-0.78, -0.5)
-    p.lineTo(0.78, -0.5)
-    p.lineTo(0.9, 0.46)
-    p.lineTo(0.46, 0.12)
-    p.lineTo(0.24, 0.72)
-    p.lineTo(0, 0.2)
-    p.lineTo(-0.24, 0.72)
-    p.lineTo(-0.46, 0.12)
-    p.lineTo(-0.9, 0.46)
-    p.close()
+    _poly(p, [(-0.78, -0.5), (0.78, -0.5), (0.9, 0.46), (0.46, 0.12), (0.24, 0.72), (0, 0.2), (-0.24, 0.72), (-0.46, 0.12), (-0.9, 0.46)])
     _rect(p, -0.7, -0.34, 0.7, -0.22)
     _circle(p, 0, -0.02, 0.09)
     _holes(c, p)
