@@ -32,7 +32,9 @@ def test_default_build_writes_one_pdf_per_language(built):
     assert [f.lang for f in built.files] == LANGS
     for f in built.files:
         assert f.path.name == f"cards-{f.lang}.pdf" and f.path.parent.name == f.lang and f.path.is_file()
-        assert (f.cards, f.pages, f.faces) == (280, 64, 163)  # 141 fronts + 1 back + 21 backdrops (7 factions × 3 kinds)
+        # 141 fronts + 1 back + 35 backgrounds and 35 frames (7 factions × unit, commander, doctrine, terrain, tactic)
+        # + 7 art windows (one per faction) + 61 illustrations (the distinct faction × kind × motif)
+        assert (f.cards, f.pages, f.faces) == (280, 64, 280)
         assert f.bytes == f.path.stat().st_size
         assert not list(f.path.parent.glob("*.part"))
     assert len(built.report) == 0
@@ -87,7 +89,7 @@ def test_one_faction_and_a_decklist(project, tmp_path):
     deck = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path, layout="fronts-only", cards_only=True),
                  cards=[(hastati, 3)], name="my-deck")
     (f,) = deck.files
-    assert f.path.name == "my-deck-en.pdf" and (f.cards, f.pages, f.faces) == (3, 1, 2)  # one front and its faction's backdrop
+    assert f.path.name == "my-deck-en.pdf" and (f.cards, f.pages, f.faces) == (3, 1, 5)  # one front, its background, window, illustration, frame
     assert [p.form for p in placements(reader(f.path).pages[0])] == ["front-en-hastati-line"] * 3
 
 
@@ -184,7 +186,7 @@ def test_strict_refuses_a_build_with_warnings_and_the_report_lists_them(game_cop
     assert not pdf.exists() and "not written" in strict.stderr
     data = json.loads(report.read_text(encoding="utf-8"))
     assert {"lang": "ja", "code": "fallback", "subject": "card.hastati-line.name",
-            "message": "not translated; printed in English"} in data["warnings"]
+            "message": "not translated; printed in English", "strict": True} in data["warnings"]
     assert data["files"][0]["written"] is False
     relaxed = run_cli("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome")
     assert relaxed.returncode == 0 and pdf.is_file()

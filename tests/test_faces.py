@@ -515,5 +515,13 @@ def test_card_sheets_lay_out_each_front_once_and_keep_no_layout(project, monkeyp
     run = select_cards(project, ["rome", "dacia"])
     options = BuildOptions.resolve(project, lang="ja", out=tmp_path, jobs=1)
     part = parts.cards_part(project, options, "ja", run, BuildReport())
-    assert len(made) == len({card.id for card in run}) == part.faces - 1 - 6  # fronts = forms - the back - 2 factions × 3 kinds of backdrop
+    template = load_card_template(project)
+    kind = {c.id: "commander" if c.commander else "terrain" if c.terrain else c.kind for c in run}
+    motif = {c.id: template.motif(c.type if c.is_unit else "terrain" if c.terrain else c.kind) for c in run}
+    looks = {(c.faction, kind[c.id]) for c in run}
+    illustrations = {(c.faction, kind[c.id], motif[c.id]) for c in run}
+    # a background and a frame per faction and kind of card, an art window per faction, an illustration per motif
+    shared = 2 * len(looks) + 2 + len(illustrations)
+    assert (len(looks), len(illustrations)) == (10, 16)
+    assert len(made) == len({card.id for card in run}) == part.faces - 1 - shared  # fronts = forms - the back - shared layers
     assert max(alive) == 0

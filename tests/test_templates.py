@@ -45,12 +45,12 @@ def test_shipped_template_loads(project):
 def test_unknown_keys_reported_with_position_and_suggestion(game_copy):
     path = game_copy / "templates" / "card.yaml"
     edit(path, "  name:        {x: 14.3, w: 43.2}", "  nmae:        {x: 14.3, w: 43.2}")
-    edit(path, "  code:       {x: 4.5, y: 3.3,", "  code:       {x: 4.5, yy: 3.3,")
+    edit(path, "  code:       {x: 4.5, y: 3.6,", "  code:       {x: 4.5, yy: 3.6,")
     problems = problems_of(path)
     shown = [str(p) for p in problems]
     nmae = line_of(path, "  nmae:")
     assert any(p.line == nmae and p.col == 3 and "unknown element 'nmae'" in p.message and "'name'" in p.message for p in problems), shown
-    code = line_of(path, "yy: 3.3")
+    code = line_of(path, "yy: 3.6")
     assert any(p.line == code and p.code == "unknown-key" and "'yy'" in p.message for p in problems), shown
     assert all(p.file == "templates/card.yaml" for p in problems)
 

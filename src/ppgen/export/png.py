@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 from ..draw.faces import CardGeometry
 from ..errors import UsageError
 from ..units import MM
-from ..write.faces import faces_pdf
+from ..write.faces import card_fronts, faces_pdf
 from ..write.report import fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
 from .raster import RasterSize, card_raster, render_pngs
@@ -88,13 +88,13 @@ def export_png(project, lang: str, folder: Path, image: CardImage, cards: Sequen
 
     Everything is rendered before anything is written.
     """
-    from ..draw.faces import back_face, front_face
+    from ..draw.faces import back_face
 
     folder = checked_folder(folder)
     result = ExportResult()
     cards = list(project.game.cards if cards is None else cards)
     with fallbacks_reported(project.locale(lang), result.report):
-        faces = [front_face(project, card, lang, image.geometry, result.report) for card in cards]
+        faces = card_fronts(project, cards, lang, image.geometry, result.report)
         faces.append(back_face(project, image.geometry))
         pdf = faces_pdf(project, faces, image.geometry, lang)
     pngs = render_pngs(pdf, image.size, jobs=jobs, progress=progress)

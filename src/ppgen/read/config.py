@@ -52,6 +52,7 @@ BUILD_SPEC = {
     "card_thickness": Field(float, False, 0.3, check=_parsed_by(lambda v: units.check_length(v, "card thickness", 0.05, 2))),
     "sleeves": Field(bool, False, False, help="tuck boxes sized for sleeved cards"),
     "out": Field(str, False, "out"),
+    "art_max_dpi": Field(float, False, 600.0, check=lambda v: None if 150 <= v <= 2400 else f"must be between 150 and 2400 dpi, not {v:g}"),
 }
 
 TOP_SPEC = {

@@ -15,7 +15,9 @@ A designer moves a box or changes a colour in the YAML; the drawing code
   and the minimum it may shrink to, leading, alignment, colour.
 - `layout`: the elements every card has (boxes in mm from the bottom-left
   corner of the trimmed card); `unit`, `doctrine`, `tactic`: what each kind
-  changes or adds (any key of an element may be overridden).
+  changes or adds (any key of an element may be overridden). The `art` window
+  also takes `fit` (cover | contain) and `bleed` (true: a full-art card, the
+  picture fills the card into the bleed).
 
 Every element except `background` must lie inside the safe zone.
 """
@@ -122,6 +124,26 @@ ELEMENT_SPEC = {
     "colour": Field(str, False, help="the colour of what is drawn inside (emblem, icon)"),
     "style": Field(str, False, help="text style (for text and badges)"),
     "show": Field(bool, False, True),
+    "fit": Field(str, False, check=one_of("cover", "contain"), help="art: cover (fill the window, crop) or contain (show it all)"),
+    "bleed": Field(bool, False, help="art: the picture fills the whole card, into the bleed (a full-art card)"),
+}
+ART_ONLY = ("fit", "bleed")
+
+FRAME_KINDS = ("unit", "commander", "doctrine", "terrain", "tactic")  # what a card is, at a glance
+FRAME_STYLES = ("single", "double", "corners", "bevel", "band", "none")
+TEXTURES = ("hatch", "rays", "grid", "chevrons", "contours", "none")
+MOTIFS = ("shield", "bow", "horse", "helmet", "swords", "wheel", "elephant", "eye", "catapult", "amphora", "tiara",
+          "crown", "scroll", "banner", "landscape", "emblem", "none")  # draw/illustrations.py draws each
+CARD_MOTIFS = ("doctrine", "terrain", "tactic")  # illustration keys besides the unit types of cards.yaml
+
+FRAME_SPEC = {
+    "style": Field(str, False, "single", check=one_of(*FRAME_STYLES), help="single, double, corners, bevel, band or none"),
+    "colour": Field(str, False, "accent", help="the frame's colour"),
+    "width": Field(float, False, 0.3, check=_not_negative, help="line width (band: the band's width), mm"),
+    "trim": Field(str, False, help="colour of the rules of the art window, header, Level badge and type band"),
+    "background": Field(str, False, help="the card's colour behind everything, into the bleed (default: the background element's)"),
+    "texture": Field(str, False, "hatch", check=one_of(*TEXTURES), help="the background's pattern"),
+    "header": Field(str, False, help="the fill of the name panel (default: the header element's)"),
 }
 
 TOP_SPEC = {
@@ -133,6 +155,8 @@ TOP_SPEC = {
     "doctrine": Field(dict, False, {}),
     "tactic": Field(dict, False, {}),
     "back": Field(dict, False, {}),
+    "frames": Field(dict, False, {}),
+    "illustrations": Field(dict, False, {}),
 }
 
 BACK_SPEC = {
@@ -182,6 +206,21 @@ class Element:
     colour: str | None = None
     style: str | None = None
     show: bool = True
+    fit: str = "cover"  # art only: cover | contain
+    bleed: bool = False  # art only: fill the whole card into the bleed
+
+
+@dataclass(frozen=True)
+class Frame:
+    """How one kind of card (FRAME_KINDS) is framed: drawn by draw/card_front.py."""
+
+    style: str = "single"
+    colour: str = "accent"
+    width: float = 0.3  # mm
+    trim: str | None = None
+    background: str | None = None
+    texture: str = "hatch"
+    header: str | None = None
 
 
 @dataclass(frozen=True)
@@ -195,6 +234,16 @@ class CardTemplate:
     kinds: dict[str, dict[str, Element]]  # kind -> element name -> element (shared layout merged in)
     back: dict[str, str] = field(default_factory=dict)  # fill, colour, accent: "#rrggbb"
     marks: dict = field(default_factory=dict, repr=False, compare=False)  # (kind, element) -> (line, col)
+    frames: dict[str, Frame] = field(default_factory=dict)  # frame kind -> Frame (absent: single, accent)
+    illustrations: dict[str, str] = field(default_factory=dict)  # unit type / doctrine / terrain / tactic -> motif
+    illustration_marks: dict = field(default_factory=dict, repr=False, compare=False)  # key -> (line, col)
+
+    def frame(self, frame_kind: str) -> Frame:
+        return self.frames.get(frame_kind, Frame())
+
+    def motif(self, key: str) -> str:
+        """The illustration of a unit type (or doctrine, terrain, tactic); the faction emblem by default."""
+        return self.illustrations.get(key, "emblem")
 
     def elements(self, kind: str) -> dict[str, Element]:
         return self.kinds[kind]
@@ -208,8 +257,20 @@ class CardTemplate:
 
 
 def load_card_template(project) -> CardTemplate:
-    """The card template of a project, loaded and checked once."""
-    return project.cached("template:card", lambda: read_card_template(project.dir.template("card"), project.dir.root))
+    """The card template of a project, loaded and checked once (illustration keys against the game's unit types)."""
+    def load():
+        template = read_card_template(project.dir.template("card"), project.dir.root)
+        # A template may name types this game does not have (one template, several games); a key
+        # that looks like a misspelt type of this game is an error.
+        known = tuple(project.game.types) + CARD_MOTIFS
+        problems = [Problem(template.file, line, col, f"unknown unit type '{key}' in illustrations{did_you_mean(key, known)} "
+                            f"(types of cards.yaml, and {', '.join(CARD_MOTIFS)})", "unknown-key")
+                    for key, (line, col) in template.illustration_marks.items() if key not in known and did_you_mean(key, known)]
+        if problems:
+            raise DataError(problems)
+        return template
+
+    return project.cached("template:card", load)
 
 
 def read_card_template(path, root=None) -> CardTemplate:
@@ -227,9 +288,12 @@ def read_card_template(path, root=None) -> CardTemplate:
     style_names = set(top.get("styles") or {}) if isinstance(top.get("styles"), dict) else set()  # a bad style is reported once
     kinds, marks = _kinds(doc, top, colour_names, style_names, design, problems)
     back = _back(doc, top.get("back") or {}, palette, problems)
+    frames = _frames(doc, top.get("frames") or {}, colour_names, problems)
+    illustrations, illustration_marks = _illustrations(doc, top.get("illustrations") or {}, problems)
     if problems:
         raise DataError(problems)
-    return CardTemplate(doc.file, design["width"], design["height"], design["safe_margin"], palette, styles, kinds, back, marks)
+    return CardTemplate(doc.file, design["width"], design["height"], design["safe_margin"], palette, styles, kinds, back, marks,
+                        frames, illustrations, illustration_marks)
 
 
 def _design(doc: Doc, data, problems) -> dict | None:
@@ -273,6 +337,46 @@ def _back(doc: Doc, data, palette: dict[str, str], problems) -> dict[str, str]:
             else:
                 problems.append(doc.problem(("back", key), f"the back's '{key}' must be \"#rrggbb\" or a palette name{did_you_mean(value, palette)}", "value"))
     return back
+
+
+def _frames(doc: Doc, data, colour_names, problems) -> dict[str, Frame]:
+    out: dict[str, Frame] = {}
+    if not isinstance(data, dict):
+        problems.append(doc.problem(("frames",), "'frames' must be a mapping of card kinds to frames"))
+        return out
+    for kind, value in data.items():
+        path = ("frames", kind)
+        if kind not in FRAME_KINDS:
+            problems.append(doc.problem(path, f"unknown card kind '{kind}'{did_you_mean(kind, FRAME_KINDS)} (kinds: {', '.join(FRAME_KINDS)})",
+                                        "unknown-key", key=True))
+            continue
+        before = len(problems)
+        f = check_mapping(doc, path, value, FRAME_SPEC, problems, f"frame '{kind}'")
+        if f is None:
+            continue
+        for key in ("colour", "trim", "background", "header"):
+            p = _colour_problem(doc, path + (key,), f.get(key), colour_names)
+            if p:
+                problems.append(p)
+        if len(problems) == before:
+            out[kind] = Frame(f["style"], f["colour"], float(f["width"]), f["trim"], f["background"], f["texture"], f["header"])
+    return out
+
+
+def _illustrations(doc: Doc, data, problems) -> tuple[dict[str, str], dict]:
+    out: dict[str, str] = {}
+    marks: dict = {}
+    if not isinstance(data, dict):
+        problems.append(doc.problem(("illustrations",), "'illustrations' must be a mapping of unit types (and doctrine, terrain, tactic) to motifs"))
+        return out, marks
+    for key, motif in data.items():
+        path = ("illustrations", key)
+        if not isinstance(motif, str) or motif not in MOTIFS:
+            problems.append(doc.problem(path, f"unknown motif {motif!r}{did_you_mean(str(motif), MOTIFS)} (motifs: {', '.join(MOTIFS)})", "value"))
+            continue
+        out[key] = motif
+        marks[key] = doc.key_mark(path)
+    return out, marks
 
 
 def _palette(doc: Doc, data, problems) -> dict[str, str]:
@@ -342,6 +446,9 @@ def _elements(doc: Doc, path: tuple, data, colour_names, styles, problems) -> di
             p = _colour_problem(doc, epath + (key,), given.get(key), colour_names)
             if p:
                 problems.append(p)
+        for key in ART_ONLY:
+            if name != "art" and key in given:
+                problems.append(doc.problem(epath + (key,), f"'{key}' is for the 'art' element only", "unknown-key", key=True))
         if given.get("style") is not None and given["style"] not in styles:
             problems.append(doc.problem(epath + ("style",), f"unknown style '{given['style']}'{did_you_mean(given['style'], styles)}", "value"))
         if len(problems) == before:
@@ -376,10 +483,10 @@ ELEMENT_RULES: tuple[Callable[[Element, str, dict], Iterable[tuple[str, str]]], 
 
 
 def _element_problems(doc: Doc, path, e: Element, design, kind: str) -> list[Problem]:
-    """The element rules, for a shown element other than the background (which fills the bleed),
-    when the design size is known."""
-    if design is None or not e.show or e.name == "background":
-        return []
+    """The element rules, for a shown element other than the background or full-bleed art (which
+    fill the bleed), when the design size is known."""
+    if design is None or not e.show or e.name == "background" or (e.name == "art" and e.bleed):
+        return []  # (art with `bleed: true` fills the whole card, like the background)
     return [doc.problem(path, message, code) for rule in ELEMENT_RULES for message, code in rule(e, kind, design)]
 
 

@@ -51,6 +51,7 @@ class BuildOptions:
     strict: bool = False
     parts: tuple[str, ...] = DEFAULT_PARTS
     jobs: int = 0  # parallel language builds; 0 = one per core
+    art_max_dpi: float = 600.0  # card pictures larger than this at their printed size are downsampled
     cutter: object = None  # print-and-cut: a read.cutters.Cutter
     cut_formats: tuple[str, ...] = ("svg",)  # print-and-cut: cut files beside each PDF
     corner_radius: float = 3.0  # mm, of every cut outline; 0 = square
@@ -131,6 +132,7 @@ class BuildOptions:
             strict=strict,
             parts=parse_parts(parts, default=("cards",) if (factions or cards_only) else parse_parts(default_parts, DEFAULT_PARTS)),
             jobs=jobs if jobs is not None else 0,
+            art_max_dpi=float(conf["art_max_dpi"]),
             cutter=machine,
             cut_formats=pick("cut_file", cut_file, units.parse_cut_formats),
             corner_radius=pick("corner_radius", corner_radius, lambda v: _corner(v, card)),
@@ -254,6 +256,9 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
         run = PrintRun(select_cards(project, options.factions, cards))
         if not run:
             raise UsageError("nothing to print: the selection holds no cards")
+        from .parts import run_art
+
+        run_art(project, options, run)  # every picture checked and prepared: a bad one stops the build here
     if "boxes" in options.parts:
         run.decks = select_decks(project, options, box_deck)
     result = BuildResult(report=report if report is not None else BuildReport())
@@ -263,7 +268,7 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
     done = 0
     for files, warnings in _run_languages(project, options, run, names, jobs):
         for w in warnings:
-            result.report.warning(w.code, w.message, w.lang, w.subject)
+            result.report.warning(w.code, w.message, w.lang, w.subject, w.strict)
         result.files.extend(files)
         done += len(options.parts)
         if progress:
@@ -444,7 +449,7 @@ def draw_language(project, options: BuildOptions, run: list[Card], lang: str, na
         whole = type(drawn[0])("set", data, pages, title, cards=sum(p.cards for p in drawn),
                                faces=sum(p.faces for p in drawn))
         outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
-    return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.warnings))
+    return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.failing()))
 
 
 def write_language(drawn: DrawnLanguage):
@@ -487,7 +492,7 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
             doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}")
             draw_calibration(doc, cal, words, body, bold, result.report, lang)
         path = options.out / lang / f"calibrate-{lang}.pdf"
-        if options.strict and result.report.for_lang(lang):
+        if options.strict and result.report.failing(lang):
             result.files.append(BuiltFile(lang, path, doc.pages, 0, 0, 0, written=False))
             continue
         size = doc.save(path)

@@ -74,20 +74,35 @@ def score_sheet_part(project, options, lang: str, run, report, progress=None) ->
     return PartPDF("score-sheet", doc.data(), doc.pages, title)
 
 
+def card_geometry(options):
+    """The cards' size and bleed, as the build's sheets print them."""
+    from ..draw.faces import CardGeometry
+
+    return CardGeometry.from_mm(options.card_size.width, options.card_size.height, options.bleed)
+
+
+def run_art(project, options, run):
+    """The print run's pictures in every language of the build, checked and prepared once (write/art.py)."""
+    from .art import art_book
+
+    return art_book(project, run, options.langs, card_geometry(options), options.art_max_dpi)
+
+
 def cards_part(project, options, lang: str, run, report, progress: Callable[[int, int], None] | None = None) -> PartPDF:
     """The card sheets: each distinct face laid out and drawn once (when first placed), placed for every copy."""
-    from ..draw.faces import CardGeometry, LazyFront, back_face
+    from ..draw.faces import LazyFront, back_face
     from ..impose.sheets import SheetText, draw_pages
 
     layout = options.sheet_layout
     loc = project.locale(lang)
     body = project.fonts.chain(lang, "body")
-    trim_w, trim_h = layout.trim_pt
-    geometry = CardGeometry(trim_w, trim_h, layout.bleed_pt)
+    geometry = card_geometry(options)
+    book = run_art(project, options, run)
+    book.report(report, lang)
     faces: dict = {}
     for card in run:
         if card.id not in faces:
-            faces[card.id] = LazyFront(project, card, lang, geometry, report)
+            faces[card.id] = LazyFront(project, card, lang, geometry, report, book.art(card, lang))
     fronts = [faces[card.id] for card in run]
     back = back_face(project, geometry) if layout.layout != "fronts-only" else None
     pages = layout.pages(len(run))

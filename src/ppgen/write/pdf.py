@@ -64,7 +64,7 @@ class Document:
         if face.key in self._forms:
             return
         for layer in getattr(face, "layers", ()):
-            self.define_face(layer, width, height)
+            self.define_face(layer, *getattr(layer, "size", (width, height)))
         self.define_form(face.key, width, height, face.draw)
 
     def define_form(self, key: str, width: float, height: float, draw: Callable) -> None:
@@ -82,7 +82,9 @@ class Document:
         c.saveState()
         draw(c)
         c.restoreState()
+        shading = dict(c._shadingUsed)
         c.endForm()
+        _give_form_its_resources(c, name, shading)
         self._forms[key] = name
 
     def place_form(self, key: str, matrix: tuple[float, float, float, float, float, float]) -> None:
@@ -123,6 +125,27 @@ class Document:
         data = self.data()
         write_atomic(Path(path), data)
         return len(data)
+
+
+def _give_form_its_resources(canvas, name: str, shading: dict) -> None:
+    """ReportLab writes a form's fonts and XObjects but drops its graphics states and shadings:
+    transparency and gradients drawn in a form (an SVG picture's fill-opacity, its gradients)
+    would come out opaque, or black. Give the form the resources a page would get."""
+    from reportlab.pdfbase import pdfdoc
+
+    form = canvas._doc.idToObject.get(pdfdoc.xObjectName(name))
+    if form is None or not (form.ExtGState or shading):
+        return
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    resources.setShading(shading)
+    resources.setColorSpace(getattr(form, "_colorsUsed", {}) or {})
+    form.Resources = resources
 
 
 def _array(box) -> list[float] | None:
