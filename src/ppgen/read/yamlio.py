@@ -4,11 +4,18 @@
 line/column of every key and value, addressed by path
 (e.g. ``("factions", 0, "cards", 3, "atk")``). It refuses what PyYAML would
 silently accept or explode on: duplicate keys (PyYAML keeps the last),
-aliases (the "billion laughs" bomb), nesting deeper than any real file.
+aliases (the "billion laughs" bomb), nesting deeper than any real file,
+explicit tags other than YAML's own plain types (``!foo``, ``!!binary``), and a
+value its tag does not fit (``!!int seven``).
 Mapping keys are always strings (``yes:`` stays the key "yes").
+
+libyaml reads the files when PyYAML has it; ``PPGEN_PURE_YAML=1`` forces PyYAML's
+pure-Python loader (what a machine without libyaml runs), which gives the same data
+and the same problems.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +26,7 @@ from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent, CollectionEndEvent, ScalarEvent, SequenceStartEvent, StreamEndEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from ..errors import DataError, Problem, display_path
+from ..errors import DataError, Problem, display_path, printable
 from .files import read_text
 
 MAX_DEPTH = 64
@@ -28,6 +35,19 @@ Path_ = tuple  # a path into the document: keys and list indexes
 
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, 5x faster
+
+YAML_TAG = "tag:yaml.org,2002:"
+# The explicit tags a ppgen file may use: YAML's plain types, on the node kind they fit.
+# (An implicit value resolves to one of these too; `!` alone means "by its kind".)
+SCALAR_TAGS = {YAML_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+KIND_TAGS = {"list": YAML_TAG + "seq", "mapping": YAML_TAG + "map"}
+_NULLS = ("", "~", "null", "Null", "NULL")
+_FLOW_INDICATORS = ",]}"
+
+
+def _loader_class():
+    """libyaml's loader, or PyYAML's pure-Python one when PPGEN_PURE_YAML is set (to 1)."""
+    return yaml.SafeLoader if os.environ.get("PPGEN_PURE_YAML", "") not in ("", "0") else _Loader
 
 
 class _Refused(Exception):
@@ -79,9 +99,9 @@ def load_yaml(path: Path, root: Path | None = None, plain_strings: bool = False)
 
 
 def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
-    loader = _Loader(text)
+    loader = _loader_class()(text)
     try:
-        node = _compose(loader)
+        node = _compose(loader, text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _pos(mark) if mark else (0, 0)
@@ -119,7 +139,7 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     return doc
 
 
-def _compose(loader):
+def _compose(loader, text: str = ""):
     """The document's node tree, built from the parser's events without recursion.
 
     PyYAML's own composer recurses once per nesting level — in C with libyaml,
@@ -142,7 +162,7 @@ def _compose(loader):
             pending_keys.pop()
             continue
         if isinstance(event, ScalarEvent):
-            node = ScalarNode(_tag(loader, ScalarNode, event, event.value), event.value, event.start_mark, event.end_mark, style=event.style)
+            node = ScalarNode(_scalar_tag(loader, event, text), event.value, event.start_mark, event.end_mark, style=event.style)
         else:
             if len(open_nodes) >= MAX_DEPTH:
                 raise _Refused(event.start_mark, f"nesting deeper than {MAX_DEPTH} levels")
@@ -165,6 +185,20 @@ def _tag(loader, kind, event, value):
     if event.tag not in (None, "!"):
         return event.tag
     return loader.resolve(kind, value, event.implicit)
+
+
+def _scalar_tag(loader, event, text: str) -> str:
+    """A scalar's tag. A tag glued to a flow indicator (`[ !!str, x ]`) is read by libyaml as
+    the tag of an empty value and by the pure-Python loader as the tag `!!str,`: both loaders
+    report it as the tag `!!str,`, which is refused."""
+    tag = _tag(loader, ScalarNode, event, event.value)
+    if event.tag not in (None, "!") and event.value == "" and not event.style:  # plain: None (pure) or "" (libyaml)
+        mark = event.end_mark
+        lines = text.split("\n", mark.line + 1)
+        after = lines[mark.line][mark.column: mark.column + 1] if mark.line < len(lines) else ""
+        if after and after in _FLOW_INDICATORS:
+            tag += after
+    return tag
 
 
 def _attach(node, open_nodes: list, pending_keys: list) -> None:
@@ -190,19 +224,54 @@ def _tab_near(text: str, line: int, col: int) -> bool:
 _constructor = SafeConstructor()
 
 
+def shown_tag(tag: str) -> str:
+    """'tag:yaml.org,2002:int' → '!!int', as it is written in a file."""
+    return "!!" + tag[len(YAML_TAG):] if tag.startswith(YAML_TAG) else tag
+
+
 def _scalar(node: ScalarNode, plain_strings: bool):
-    if plain_strings or node.tag == "tag:yaml.org,2002:str":
+    """The value of a scalar; ValueError when the value does not fit its tag (`!!int seven`)."""
+    if node.tag == YAML_TAG + "str":
         return node.value
+    if node.tag == YAML_TAG + "null" and node.value not in _NULLS:
+        raise ValueError(node.value)
     try:
-        return _constructor.construct_object(node, deep=True)
-    except yaml.YAMLError:
-        return node.value
+        value = _constructor.construct_object(node, deep=True)
+    except Exception:  # the constructors raise ValueError, KeyError, TypeError… on a value that does not fit
+        raise ValueError(node.value) from None
+    return node.value if plain_strings else value
+
+
+def _tag_problem(node, doc: Doc) -> Problem | None:
+    """A tag ppgen files may not use, or one on a node it does not fit."""
+    kind = "list" if isinstance(node, SequenceNode) else "mapping" if isinstance(node, MappingNode) else None
+    allowed = {KIND_TAGS[kind]} if kind else SCALAR_TAGS
+    if node.tag in allowed:
+        return None
+    line, col = _pos(node.start_mark)
+    tag = shown_tag(node.tag)
+    if kind and node.tag in SCALAR_TAGS | set(KIND_TAGS.values()):
+        message = f"YAML tag '{tag}' is not allowed on a {kind}; remove it"
+    else:
+        message = f"YAML tag '{tag}' is not allowed in ppgen files; write the value without it"
+        if any(ch in tag for ch in _FLOW_INDICATORS + ":"):
+            message += " (a tag ends at a space)"
+    return Problem(doc.file, line, col, message, "yaml")
 
 
 def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool):
     doc.value_marks[path] = _pos(node.start_mark)
+    wrong_tag = _tag_problem(node, doc)
+    if wrong_tag:
+        problems.append(wrong_tag)
+        return None
     if isinstance(node, ScalarNode):
-        return _scalar(node, plain_strings)
+        try:
+            return _scalar(node, plain_strings)
+        except ValueError:
+            line, col = _pos(node.start_mark)
+            problems.append(Problem(doc.file, line, col, f"'{printable(node.value, 40)}' is not a valid {shown_tag(node.tag)} value", "yaml"))
+            return None
     if isinstance(node, SequenceNode):
         return [_convert(n, path + (i,), doc, problems, plain_strings) for i, n in enumerate(node.value)]
     if isinstance(node, MappingNode):
