@@ -197,13 +197,13 @@ def test_strict_build_and_calibration_of_every_language_have_no_warnings(game_co
     result = run_cli("--root", str(game_copy), "calibrate", "--lang", "all", "--strict")
     assert result.returncode == 0, result.stderr
     for lang in LANGS:
-        assert (game_copy / "out" / lang / f"calibrate-{lang}.pdf").is_file()
+        assert (game_copy / "out" / lang / f"calibrate-{lang}-a4-long.pdf").is_file()
 
 
 def test_calibrate_explains_itself_in_the_chosen_language(game_copy):
     result = run_cli("--root", str(game_copy), "calibrate", "--lang", "ja", "--paper", "letter", "--duplex", "short", "--back-offset", "-1.5,2")
     assert result.returncode == 0, result.stderr
-    path = game_copy / "out" / "ja" / "calibrate-ja.pdf"
+    path = game_copy / "out" / "ja" / "calibrate-ja-letter-short.pdf"
     pdf = reader(path)
     assert len(pdf.pages) == 2
     for page in pdf.pages:
@@ -225,3 +225,19 @@ def test_build_help_has_examples_and_imports_no_pdf_library():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "HEAVY []" in result.stdout, result.stdout + result.stderr
     assert result.stdout.count("Examples:") == 2 and "--back-offset" in result.stdout
+
+
+def test_calibration_pages_for_other_paper_or_edge_do_not_overwrite_each_other(game_copy):
+    """Issue 13, item 13: the file name says the paper and the duplex edge."""
+    out = game_copy / "out" / "en"
+    first = run_cli("--root", str(game_copy), "calibrate")
+    assert first.returncode == 0, first.stderr
+    second = run_cli("--root", str(game_copy), "calibrate", "--paper", "letter", "--duplex", "short")
+    assert second.returncode == 0, second.stderr
+    a4_long, letter_short = out / "calibrate-en-a4-long.pdf", out / "calibrate-en-letter-short.pdf"
+    assert sorted(p.name for p in out.glob("calibrate*.pdf")) == [a4_long.name, letter_short.name]
+    assert "out/en/calibrate-en-letter-short.pdf" in second.stderr
+    sizes = {p.name: [round(float(v) / MM, 1) for v in reader(p).pages[0].mediabox[2:]] for p in (a4_long, letter_short)}
+    assert sizes == {a4_long.name: [210.0, 297.0], letter_short.name: [215.9, 279.4]}
+    assert "長辺" not in texts(a4_long)[0] and "flip on long edge" in texts(a4_long)[0]
+    assert "flip on short edge" in texts(letter_short)[0]

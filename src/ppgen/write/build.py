@@ -92,12 +92,7 @@ class BuildOptions:
 
             return parse
 
-        if out is not None:
-            out_dir = Path(out).expanduser()
-        else:
-            out_dir = Path(conf["out"]).expanduser()
-            if not out_dir.is_absolute():
-                out_dir = project.dir.root / out_dir
+        out_dir = output_folder(project, out if out is not None else conf["out"], "--out" if out is not None else "ppgen.yaml build.out")
         for f in factions:
             project.check_faction(f)
         return cls(
@@ -120,6 +115,22 @@ class BuildOptions:
     def sheet_layout(self) -> SheetLayout:
         """The card sheets' grid (planned once; refused with a clear message when cards do not fit)."""
         return plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset)
+
+
+FILE_SUFFIXES = (".pdf", ".png", ".json")  # what ppgen writes into the output folder
+
+
+def output_folder(project, value, source: str) -> Path:
+    """The output folder (relative paths from ppgen.yaml are under the game directory). A name
+    ending like a file ppgen writes (my.pdf) is refused unless that folder exists: --out names
+    the folder that receives one subfolder per language, never the PDF itself."""
+    folder = Path(value).expanduser()
+    if source != "--out" and not folder.is_absolute():
+        folder = project.dir.root / folder
+    if folder.suffix.lower() in FILE_SUFFIXES and not folder.is_dir():
+        raise UsageError(f"{source} names a folder (it receives one subfolder per language), not a file: "
+                         f"'{value}' ends in {folder.suffix}; give a folder, e.g. {source} {Path(value).with_suffix('')}")
+    return folder
 
 
 def parse_parts(value, default: tuple[str, ...]) -> tuple[str, ...]:
@@ -373,9 +384,15 @@ def write_language(drawn: DrawnLanguage):
 
 
 # ── the calibration page ─────────────────────────────────────────────────────
+def calibration_file_name(lang: str, options: BuildOptions) -> str:
+    """calibrate-ja-letter-short.pdf: the language, the paper and the edge the sheet is flipped on."""
+    return f"calibrate-{lang}-{options.paper.key}-{options.duplex}.pdf"
+
+
 def build_calibration(project, options: BuildOptions, report: BuildReport | None = None) -> BuildResult:
     """The duplex alignment test of every language in `options.langs` (paper, duplex and
-    back offset from the options): `<out>/<lang>/calibrate-<lang>.pdf`."""
+    back offset from the options): `<out>/<lang>/calibrate-<lang>-<paper>-<edge>.pdf`, e.g.
+    calibrate-en-a4-long.pdf, so a page for another printer setting never overwrites it."""
     from ..impose.calibration import CalibrationText, calibration_sheet, draw_calibration, offset_text
     from .pdf import Document
 
@@ -399,7 +416,7 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
             )
             doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}")
             draw_calibration(doc, cal, words, body, bold, result.report, lang)
-        path = options.out / lang / f"calibrate-{lang}.pdf"
+        path = options.out / lang / calibration_file_name(lang, options)
         if options.strict and result.report.for_lang(lang):
             result.files.append(BuiltFile(lang, path, doc.pages, 0, 0, 0, written=False))
             continue
