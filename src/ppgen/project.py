@@ -11,6 +11,7 @@ This is the library's front door::
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -49,9 +50,27 @@ class Project:
         return ([src] if src in found else []) + [lang for lang in found if lang != src]
 
     def check_language(self, lang: str) -> str:
+        """`lang` when it is a language of this game; a UsageError otherwise, with the code meant
+        when `lang` is another name of a language (jp, japanese, 日本語: "did you mean 'ja'?")."""
         if lang not in self.languages:
-            raise UsageError(f"unknown language '{lang}'{did_you_mean(lang, self.languages)} (available: {', '.join(self.languages)})")
+            meant = self.find_language(lang)
+            hint = f"; did you mean '{meant}' ({self.config.languages[meant].name})?" if meant else did_you_mean(lang, self.languages)
+            raise UsageError(f"unknown language '{lang}'{hint} (available: {', '.join(self.languages)})")
         return lang
+
+    def find_language(self, text: str) -> str | None:
+        """The language `text` names, by any of its names in ppgen.yaml (code, own name, PO
+        language, aliases) or as a locale written like ja_JP, zh-Hans, ko_KR.UTF-8; None if none."""
+        from .read.names import normalise
+
+        names = self.cached("language-names", lambda: {normalise(name): lang.code for lang in self.config.languages.values()
+                                                         for name in lang.names if lang.code in self.languages})
+        written = re.split(r"[.@]", str(text).strip())[0]
+        for candidate in (written, re.split(r"[-_\s]", written)[0]):
+            found = names.get(normalise(candidate))
+            if found:
+                return found
+        return None
 
     def language(self, lang: str) -> LanguageConfig:
         """The configuration (name, font chains) of a language."""

@@ -35,7 +35,7 @@ from ..read.files import read_text
 from ..read.schema import describe, suggest
 from ..read.yamlio import Doc, parse_yaml
 from .deck import Deck, Entry, Issue, Ref
-from .names import Names, names_for, nfkc, normalise
+from ..read.names import Names, names_for, nfkc, normalise
 
 FIELDS = ("name", "primary", "games")
 # Bounds that keep a pasted wall of text from taking minutes (the line patterns below are

@@ -16,10 +16,19 @@ from .yamlio import load_yaml
 FONT_ROLES = ("body", "bold", "title")
 LINE_BREAKS = ("words", "cjk")
 
+def _texts(value):
+    if not all(isinstance(v, str) and v.strip() for v in value):
+        return "must be a list of names, e.g. [jp, japanese]"
+    return None
+
+
 LANGUAGE_SPEC = {
     "name": Field(str, True, help="the language's own name, e.g. 日本語"),
     "fonts": Field(dict, True, help="font chains per role: body, bold, title"),
     "line_break": Field(str, False, "words", check=one_of(*LINE_BREAKS)),
+    "aliases": Field(list, False, [], check=_texts, help="other names people write for it (jp, japanese, 日语): --lang suggests the code"),
+    "po_language": Field(str, False, None, help="the Language header of its PO files, a locale CAT tools know (zh_CN)"),
+    "plural_forms": Field(str, False, None, help="the Plural-Forms header of its PO files"),
 }
 
 
@@ -61,6 +70,14 @@ class LanguageConfig:
     name: str
     fonts: dict[str, tuple[str, ...]]  # role -> font file names in fonts/, first = primary
     line_break: str = "words"
+    aliases: tuple[str, ...] = ()  # other names people write for the language (not accepted as codes: suggested)
+    po_language: str = ""  # PO files' Language header (default: the code)
+    plural_forms: str | None = None  # PO files' Plural-Forms header
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every way of naming the language: code, own name, PO language, aliases."""
+        return (self.code, self.name, self.po_language or self.code, *self.aliases)
 
 
 @dataclass
@@ -99,7 +116,8 @@ def load_config(gamedir: GameDir) -> Config:
             if role not in fonts and not any(p.line == doc.mark(path + ("fonts", role))[0] for p in problems):
                 problems.append(doc.problem(path + ("fonts",), f"language '{code}' needs a '{role}' font chain"))
         fonts.setdefault("title", fonts.get("bold", ()))
-        languages[code] = LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words")
+        languages[code] = LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words", tuple(lang["aliases"] or ()),
+                                         lang["po_language"] or code, lang["plural_forms"])
     build = check_mapping(doc, ("build",), top["build"] or {}, BUILD_SPEC, problems, "build") or {}
     if problems:
         raise DataError(problems)
