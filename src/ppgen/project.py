@@ -140,6 +140,7 @@ class Project:
     def card_rows(self, lang: str, faction: str | None = None) -> list[dict]:
         """One dict per card: the stable JSON interface of `ppgen cards`."""
         rows = []
+        faction = self.check_faction(faction) if faction else None
         for card in self.game.cards:
             if faction and card.faction != faction:
                 continue
@@ -169,10 +170,22 @@ class Project:
         return rows
 
     def check_faction(self, faction: str) -> str:
-        if faction not in self.game.factions:
-            names = list(self.game.factions)
-            raise UsageError(f"unknown faction '{faction}'{did_you_mean(faction, names)} (factions: {', '.join(names)})")
-        return faction
+        """The id of the faction `faction` names — its id, code (ROM) or name in any language
+        (Rome, ローマ, 로마, 罗马), as decklists name it (read/names.py) — or a UsageError
+        with "did you mean"."""
+        from .read.names import names_for
+
+        match = names_for(self).factions.lookup(faction)
+        if match.found:
+            return match.found
+        ids = list(self.game.factions)
+        close = [(f, lang) for f, lang in match.suggestions]
+        if close:
+            shown = [f"'{self.locale(lang).get(f'faction.{f}') if lang else f}'" + (f" ({f})" if lang else "") for f, lang in close]
+            hint = f"; did you mean {' or '.join(shown)}?"
+        else:
+            hint = did_you_mean(faction, ids)
+        raise UsageError(f"unknown faction '{faction}'{hint} (factions: {', '.join(ids)})")
 
 
 def bonus_part_text(loc: Locale, part: BonusPart) -> str:

@@ -12,7 +12,7 @@ from .ui import plural
 
 @main_group.command("cards")
 @click.option("--lang", "-l", default="en", show_default=True, help="Language of names, types and effects.")
-@click.option("--faction", "-f", help="Only this faction (e.g. rome).")
+@click.option("--faction", "-f", help="Only this faction: its id, code or name in any language (rome, ROM, ローマ).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.pass_obj
 def cards_command(ui, lang, faction, fmt):
@@ -34,12 +34,12 @@ def cards_command(ui, lang, faction, fmt):
 
     project = load(ui.root)
     project.check_language(lang)
-    if faction:
-        project.check_faction(faction)
+    faction = project.check_faction(faction) if faction else None
     rows = project.card_rows(lang, faction)
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
     else:
         click.echo(card_table(rows, project, lang))
     show_fallbacks(ui, project.locale(lang))
-    ui.summary(plural(len(rows), "card") + (f" of {faction}" if faction else "") + f" ({lang})")
+    shown = project.locale(lang).get(f"faction.{faction}") if faction else ""
+    ui.summary(plural(len(rows), "card") + (f" of {shown}" if faction else "") + f" ({lang})")

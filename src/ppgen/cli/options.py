@@ -25,7 +25,8 @@ def output_options(f):
 
 def faction_option(f):
     return click.option("--faction", "-f", "factions", multiple=True, metavar="FACTION",
-                        help="Only this faction's starter deck (repeat for several; default: every faction).")(f)
+                        help="Only this faction's starter deck: its id, code or name in any language (rome, ROM, ローマ); "
+                             "repeat for several (default: every faction).")(f)
 
 
 def deck_options(f):

@@ -93,8 +93,7 @@ class BuildOptions:
             return parse
 
         out_dir = output_folder(project, out if out is not None else conf["out"], "--out" if out is not None else "ppgen.yaml build.out")
-        for f in factions:
-            project.check_faction(f)
+        factions = [project.check_faction(f) for f in factions]  # ids, from any name (rome, ROM, ローマ)
         return cls(
             langs=resolve_languages(project, lang),
             out=out_dir,
