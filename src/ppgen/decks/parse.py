@@ -14,7 +14,8 @@ Text, one card per line::
     1 ROM-09
 
 Counts: ``3 Name``, ``3x Name``, ``x3 Name``, ``Name x3``, ``3枚/3장/3张 Name``,
-``Name 3枚``; full-width digits and letters are NFKC-normalised first.
+``Name 3枚``, and for names in kana, hanzi/kanji or Hangul an x glued on (``テストゥドx2``,
+``2xテストゥド``); full-width digits and letters are NFKC-normalised first.
 ``#`` and ``//`` start comments; blank lines and section headers
 (``Units:``, ``Doctrines``) are skipped.
 
@@ -47,11 +48,17 @@ YAML_KEYS = FIELDS + ("cards",)
 YAML_SUFFIXES = (".yaml", ".yml")
 
 _UNIT = "枚장张張"  # counters: ja/ko/zh
+# Kana, CJK ideographs, Hangul: an x glued to such a name is a count ("テストゥドx2", "2xテストゥド"),
+# as players type it; glued to a Latin name it may be part of the name, so a space is needed there.
+_CJK = "\u1100-\u11ff\u3005-\u3007\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff"
 _COUNT_LINES = (
     re.compile(rf"^(?P<count>\d{{1,4}})\s*(?:[x×*]|[{_UNIT}])?\s+(?P<name>\S.*)$", re.I),  # 3 Name, 3x Name, 3枚 Name
     re.compile(rf"^(?P<count>\d{{1,4}})\s*[{_UNIT}](?P<name>\S.*)$"),  # 3枚Name
+    re.compile(rf"^(?P<count>\d{{1,4}})\s*[x×*](?P<name>[{_CJK}].*)$", re.I),  # 3xテストゥド
     re.compile(r"^[x×]\s*(?P<count>\d{1,4})\s+(?P<name>\S.*)$", re.I),  # x3 Name
+    re.compile(rf"^[x×]\s*(?P<count>\d{{1,4}})(?P<name>[{_CJK}].*)$", re.I),  # x3テストゥド
     re.compile(r"^(?P<name>\S.*?)(?:(?<!\s)\s+[x×*]|×)\s*(?P<count>\d{1,4})$", re.I),  # Name x3
+    re.compile(rf"^(?P<name>\S.*?[{_CJK}])[x*]\s*(?P<count>\d{{1,4}})$", re.I),  # テストゥドx3
     re.compile(rf"^(?P<name>\S.*?)(?<!\s)\s*(?P<count>\d{{1,4}})\s*[{_UNIT}]$"),  # Name 3枚
 )
 # (?<!\s) before a run of spaces: the run is tried from its start only, so a long run of
