@@ -221,10 +221,10 @@ def test_an_odd_card_in_a_full_deck_is_replaced_by_a_card_of_the_faction_short_o
     standard = moved(starter(project, "rome"), legionary_cohort=-1)
     standard["leonidas-king-of-sparta"] = 1
     assert words(project).hint(issue(check(project, text_of(project, standard, "Rome")), "deck-split")) == \
-        "replace Leonidas, King of Sparta (Sparta) with a Rome card"
+        "replace Leonidas, King of Sparta (Sparta) with a card of Rome"
     coalition = moved(listed(project, "decks/coalition-macedonia.yaml"), medjay_guard=-1, hastati_line=+1)
     report = check(project, text_of(project, coalition, "Macedonia"))
-    assert words(project).hint(issue(report, "too-many-factions")) == "replace Hastati Line (Rome) with an Egypt card"
+    assert words(project).hint(issue(report, "too-many-factions")) == "replace Hastati Line (Rome) with a card of Egypt"
 
 
 def test_a_real_split_still_gets_the_count_changes(project):
