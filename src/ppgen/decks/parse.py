@@ -33,10 +33,10 @@ from pathlib import Path
 
 from ..errors import DataError, Problem, display_path
 from ..read.files import read_text
-from ..read.schema import describe, suggest
+from ..read.schema import suggest
+from ..read.names import Names, names_for, nfkc, normalise
 from ..read.yamlio import Doc, parse_yaml
 from .deck import Deck, Entry, Issue, Ref
-from ..read.names import Names, names_for, nfkc, normalise
 
 FIELDS = ("name", "primary", "games")
 # Bounds that keep a pasted wall of text from taking minutes (the line patterns below are
@@ -116,8 +116,7 @@ class _Reader:
             self.text_line(number, indent, line.strip())
 
     def too_long(self, line: int, col: int) -> None:
-        raise DataError([Problem(self.deck.file, line, col, f"more than {MAX_LINES} lines to read: a decklist lists a few "
-                                 "dozen cards; is this the right file?", "too-long")])
+        raise DataError([Problem.keyed(self.deck.file, line, col, "deck.too-long", "too-long", max=MAX_LINES)])
 
     def text_line(self, number: int, indent: int, line: str) -> None:
         if len(line) > MAX_LINE:
@@ -175,10 +174,10 @@ class _Reader:
         if data is None:
             return
         if not isinstance(data, dict):
-            raise DataError([doc.problem((), f"a YAML decklist is a mapping with {', '.join(YAML_KEYS)}, not {describe(data)}", "yaml")])
+            raise DataError([Problem.keyed(doc.file, *doc.mark(()), "deck.yaml-shape", "yaml", keys=", ".join(YAML_KEYS))])
         cards = data.get("cards")
         if cards is not None and not isinstance(cards, dict):
-            raise DataError([doc.problem(("cards",), f"'cards' must be a mapping of card name to count (e.g. 'Hastati Line: 2'), not {describe(cards)}", "yaml")])
+            raise DataError([Problem.keyed(doc.file, *doc.mark(("cards",)), "deck.yaml-cards", "yaml")])
         for key, value in data.items():
             line, col = doc.key_mark((key,))
             if key == "cards":

@@ -154,6 +154,12 @@ class Words:
     def hint(self, issue: Issue) -> str | None:
         return self.text(issue.hint, **issue.hint_params) if issue.hint else None
 
+    def problem(self, problem: Problem) -> str:
+        """The message of a problem found reading a file (errors.MESSAGES), in this language."""
+        if problem.key and self.loc.has(problem.key):
+            return korean_particles(self.loc.format(problem.key, **dict(problem.params)))
+        return problem.message
+
 
 _PARTICLES = re.compile(r"([\uac00-\ud7a3])(이\(가\)|은\(는\)|을\(를\)|과\(와\))")
 
@@ -225,15 +231,16 @@ def report_dict(report: Report, project, lang: str) -> dict:
     }
 
 
-def unreadable_dict(file: str, problems: list[Problem]) -> dict:
-    """The JSON of a decklist that could not be read (exit code 2)."""
+def unreadable_dict(file: str, problems: list[Problem], words: Words) -> dict:
+    """The JSON of a decklist that could not be read (exit code 2), its messages in the words' language."""
     return {
         "file": file,
         "readable": False,
         "legal": False,
         "errors": len(problems),
         "warnings": 0,
-        "problems": [p.as_dict() | {"hint": None, "lines": [p.line] if p.line else [], "cards": [], "params": {}, "hint_params": {}} for p in problems],
+        "problems": [p.as_dict() | {"message": words.problem(p), "hint": None, "lines": [p.line] if p.line else [], "cards": [],
+                                    "params": dict(p.params), "hint_params": {}} for p in problems],
     }
 
 
@@ -279,4 +286,5 @@ def issue_line(issue: Issue, words: Words, file: str) -> str:
 
 
 def unreadable_lines(file: str, problems: list[Problem], words: Words) -> list[str]:
-    return [words.text("deck.unreadable", file=file)] + [str(p) for p in problems]
+    return [words.text("deck.unreadable", file=file)] + [
+        f"{p.where()}: {p.severity}[{p.code}] {printable(words.problem(p))}" for p in problems]

@@ -51,11 +51,12 @@ def _loader_class():
 
 
 class _Refused(Exception):
-    """A construct ppgen files may not use, found while composing: `message` at `mark`."""
+    """A construct ppgen files may not use, found while composing: errors.MESSAGES[key] at `mark`."""
 
-    def __init__(self, mark, message: str):
+    def __init__(self, mark, key: str, **params):
         self.mark = mark
-        self.message = message
+        self.key = key
+        self.params = params
 
 
 @dataclass
@@ -109,10 +110,13 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
         if exc.context and exc.context not in what:
             what = f"{what} ({exc.context})"
         if "\t" in text and ("tab" in str(exc).lower() or _tab_near(text, line, col)):
-            what += "; indent with spaces, not tabs"
+            key = "yaml.syntax-tabs"
         elif col > 1024 and exc.problem in ("mapping values are not allowed in this context", "could not find expected ':'"):
-            what += "; a key may be at most 1024 characters long"
-        raise DataError([Problem(shown, line, col, what, "yaml")]) from None
+            key = "yaml.syntax-long-key"
+        else:
+            key = _explained(exc.problem or "", exc.context or "")
+        params = {"problem": what} if key == "yaml.syntax" else {}
+        raise DataError([Problem.keyed(shown, line, col, key, "yaml", **params)]) from None
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. a raw control character
         char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
         at = exc.position  # a character index (PyYAML) or a UTF-8 byte offset (libyaml)
@@ -120,12 +124,12 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
             at = len(text.encode("utf-8")[: exc.position].decode("utf-8", "ignore"))
         line = text.count("\n", 0, at) + 1
         col = at - (text.rfind("\n", 0, at) + 1) + 1
-        raise DataError([Problem(shown, line, col, f"character U+{char:04X} is not allowed in YAML ({exc.reason}); remove it", "yaml")]) from None
+        raise DataError([Problem.keyed(shown, line, col, "yaml.character", "yaml", char=f"{char:04X}")]) from None
     except yaml.YAMLError as exc:
-        raise DataError([Problem(shown, 0, 0, f"invalid YAML: {exc}", "yaml")]) from None
+        raise DataError([Problem.keyed(shown, 0, 0, "yaml.syntax", "yaml", problem=str(exc))]) from None
     except _Refused as exc:
         line, col = _pos(exc.mark)
-        raise DataError([Problem(shown, line, col, exc.message, "yaml")]) from None
+        raise DataError([Problem.keyed(shown, line, col, exc.key, "yaml", **exc.params)]) from None
     finally:
         loader.dispose()
     doc = Doc(shown, None)
@@ -156,7 +160,7 @@ def _compose(loader, text: str = ""):
     while root is None or open_nodes:
         event = loader.get_event()
         if isinstance(event, AliasEvent):
-            raise _Refused(event.start_mark, "YAML anchors and aliases (&name, *name) are not allowed in ppgen files")
+            raise _Refused(event.start_mark, "yaml.alias")
         if isinstance(event, CollectionEndEvent):
             open_nodes.pop().end_mark = event.end_mark
             pending_keys.pop()
@@ -165,7 +169,7 @@ def _compose(loader, text: str = ""):
             node = ScalarNode(_scalar_tag(loader, event, text), event.value, event.start_mark, event.end_mark, style=event.style)
         else:
             if len(open_nodes) >= MAX_DEPTH:
-                raise _Refused(event.start_mark, f"nesting deeper than {MAX_DEPTH} levels")
+                raise _Refused(event.start_mark, "yaml.nesting", max=MAX_DEPTH)
             kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
             node = kind(_tag(loader, kind, event, None), [], event.start_mark, None, flow_style=event.flow_style)
         _attach(node, open_nodes, pending_keys)
@@ -215,6 +219,21 @@ def _attach(node, open_nodes: list, pending_keys: list) -> None:
         pending_keys[-1] = None
 
 
+# What PyYAML's problems mean for a person (libyaml and the pure-Python loader word them
+# differently): (words in the problem or its context, message key). Others keep PyYAML's words.
+_EXPLAINED = (
+    ("while scanning a quoted scalar", "yaml.unclosed-quote"),
+    ("while parsing a flow", "yaml.unclosed-bracket"),
+    ("mapping values are not allowed", "yaml.colon"),
+    ("cannot start any token", "yaml.start-character"),
+    ("while parsing a block", "yaml.indentation"),
+)
+
+
+def _explained(problem: str, context: str) -> str:
+    return next((key for words, key in _EXPLAINED if words in problem or words in context), "yaml.syntax")
+
+
 def _tab_near(text: str, line: int, col: int) -> bool:
     """Whether the line of a YAML error has a tab up to the error's column (its indentation)."""
     lines = text.split("\n")
@@ -251,12 +270,10 @@ def _tag_problem(node, doc: Doc) -> Problem | None:
     line, col = _pos(node.start_mark)
     tag = shown_tag(node.tag)
     if kind and node.tag in SCALAR_TAGS | set(KIND_TAGS.values()):
-        message = f"YAML tag '{tag}' is not allowed on a {kind}; remove it"
+        key = f"yaml.tag-on-{kind}"
     else:
-        message = f"YAML tag '{tag}' is not allowed in ppgen files; write the value without it"
-        if any(ch in tag for ch in _FLOW_INDICATORS + ":"):
-            message += " (a tag ends at a space)"
-    return Problem(doc.file, line, col, message, "yaml")
+        key = "yaml.tag-glued" if any(ch in tag for ch in _FLOW_INDICATORS + ":") else "yaml.tag"
+    return Problem.keyed(doc.file, line, col, key, "yaml", tag=tag)
 
 
 def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool):
@@ -270,7 +287,7 @@ def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool)
             return _scalar(node, plain_strings)
         except ValueError:
             line, col = _pos(node.start_mark)
-            problems.append(Problem(doc.file, line, col, f"'{printable(node.value, 40)}' is not a valid {shown_tag(node.tag)} value", "yaml"))
+            problems.append(Problem.keyed(doc.file, line, col, "yaml.tag-value", "yaml", value=printable(node.value, 40), tag=shown_tag(node.tag)))
             return None
     if isinstance(node, SequenceNode):
         return [_convert(n, path + (i,), doc, problems, plain_strings) for i, n in enumerate(node.value)]
@@ -279,14 +296,14 @@ def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool)
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
                 line, col = _pos(key_node.start_mark)
-                problems.append(Problem(doc.file, line, col, "a key must be plain text", "yaml"))
+                problems.append(Problem.keyed(doc.file, line, col, "yaml.key-not-text", "yaml"))
                 continue
             key = key_node.value
             kpath = path + (key,)
             if key in out:
                 first = doc.key_marks[kpath][0]
                 line, col = _pos(key_node.start_mark)
-                problems.append(Problem(doc.file, line, col, f"duplicate key '{key}' (first defined on line {first})", "duplicate"))
+                problems.append(Problem.keyed(doc.file, line, col, "yaml.duplicate-key", "duplicate", name=key, first=first))
                 continue
             doc.key_marks[kpath] = _pos(key_node.start_mark)
             out[key] = _convert(value_node, kpath, doc, problems, plain_strings)
