@@ -51,7 +51,7 @@ _CJK = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"  # ka
 _NO_START = "ー、。，．）」』】〕・：；？！ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々"  # never first on a line (kinsoku)
 _NO_END = "「『（【〔"  # never last on a line
 # A kana or hanzi with the marks kept with it, a word, or spaces (Hangul is written in words).
-_TOKENS = re.compile(rf"[{_NO_END}]*[{_CJK}][{_NO_START}]*|[^\s{_CJK}]+|\s+")
+_TOKENS = re.compile(rf"[{_NO_END}]*[{_CJK}][{_NO_START}]*|[^\s{_CJK}]+[{_NO_START}]*|\s+")
 
 
 def wrap(text: str, limit: int) -> list[str]:
