@@ -54,4 +54,4 @@ def test_ci_runs_the_readmes_test_command_exactly():
 
 def test_the_readme_says_how_long_the_tests_take():
     text = README.read_text(encoding="utf-8")
-    assert re.search(r"Tests \(about \d+ minutes on two cores\):", text)
+    assert re.search(r"Tests \(about \d+ minutes on two cores", text)
