@@ -130,3 +130,32 @@ def texts(pdf) -> list[str]:
         return out
     finally:
         doc.close()
+
+
+def font_programs(pdf) -> dict[int, tuple[str, str, str]]:
+    """Every font object of the file: object number → (BaseFont, the descriptor's FontName,
+    SHA-256 of the embedded font program)."""
+    import hashlib
+
+    pdf = reader(pdf)
+    found, seen = {}, set()
+
+    def walk(obj) -> None:
+        res = obj.get_object().get("/Resources")
+        if res is None:
+            return
+        res = res.get_object()
+        for ref in (res.get("/Font") or {}).values():
+            font = ref.get_object()
+            desc = font["/FontDescriptor"].get_object()
+            program = desc.get("/FontFile2") or desc.get("/FontFile") or desc.get("/FontFile3")
+            digest = hashlib.sha256(program.get_object().get_data()).hexdigest() if program else ""
+            found[ref.idnum] = (str(font["/BaseFont"]), str(desc["/FontName"]), digest)
+        for xobj in (res.get("/XObject") or {}).values():
+            if xobj.idnum not in seen:
+                seen.add(xobj.idnum)
+                walk(xobj)
+
+    for page in pdf.pages:
+        walk(page)
+    return found

@@ -1,6 +1,6 @@
 """`ppgen preview`: one card as a PNG, the quickest way to see an edit.
 
-The card is named as players name it (decks/names.py): its id, its collector
+The card is named as players name it (read/names.py): its id, its collector
 code, or its name in any language. An unknown name gets "did you mean"
 suggestions, a name several cards share lists them all; nothing is guessed.
 The card is laid out at the build's card size (ppgen.yaml `build.card_size`),
@@ -22,7 +22,7 @@ def find_card(project, text: str, lang: str | None = None):
     """The card `text` names (id, code, or name in any language), or a UsageError that helps,
     in `lang` (the decklist messages' words)."""
     from ..decks.deck import Ref
-    from ..decks.names import names_for
+    from ..read.names import names_for
     from ..decks.report import Words
 
     lang = lang or project.config.source_language

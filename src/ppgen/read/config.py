@@ -16,10 +16,19 @@ from .yamlio import Doc, load_yaml
 FONT_ROLES = ("body", "bold", "title")
 LINE_BREAKS = ("words", "cjk")
 
+def _texts(value):
+    if not all(isinstance(v, str) and v.strip() for v in value):
+        return "must be a list of names, e.g. [jp, japanese]"
+    return None
+
+
 LANGUAGE_SPEC = {
     "name": Field(str, True, help="the language's own name, e.g. 日本語"),
     "fonts": Field(dict, True, help="font chains per role: body, bold, title"),
     "line_break": Field(str, False, "words", check=one_of(*LINE_BREAKS)),
+    "aliases": Field(list, False, [], check=_texts, help="other names people write for it (jp, japanese, 日语): --lang suggests the code"),
+    "po_language": Field(str, False, None, help="the Language header of its PO files, a locale CAT tools know (zh_CN)"),
+    "plural_forms": Field(str, False, None, help="the Plural-Forms header of its PO files"),
 }
 
 
@@ -69,6 +78,14 @@ class LanguageConfig:
     name: str
     fonts: dict[str, tuple[str, ...]]  # role -> font file names in fonts/, first = primary
     line_break: str = "words"
+    aliases: tuple[str, ...] = ()  # other names people write for the language (not accepted as codes: suggested)
+    po_language: str = ""  # PO files' Language header (default: the code)
+    plural_forms: str | None = None  # PO files' Plural-Forms header
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every way of naming the language: code, own name, PO language, aliases."""
+        return (self.code, self.name, self.po_language or self.code, *self.aliases)
 
 
 @dataclass
@@ -109,7 +126,8 @@ def _language(doc: Doc, code: str, data, problems: list[Problem]) -> LanguageCon
     fonts = _font_chains(doc, path + ("fonts",), lang["fonts"], problems)
     _check_required_chains(doc, code, path + ("fonts",), fonts, problems)
     fonts.setdefault("title", fonts.get("bold", ()))
-    return LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words")
+    return LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words", tuple(lang["aliases"] or ()),
+                          lang["po_language"] or code, lang["plural_forms"])
 
 
 def _font_chains(doc: Doc, path: tuple, data: dict, problems: list[Problem]) -> dict[str, tuple[str, ...]]:

@@ -103,14 +103,8 @@ class BuildOptions:
 
             return parse
 
-        if out is not None:
-            out_dir = Path(out).expanduser()
-        else:
-            out_dir = Path(conf["out"]).expanduser()
-            if not out_dir.is_absolute():
-                out_dir = project.dir.root / out_dir
-        for f in factions:
-            project.check_faction(f)
+        out_dir = output_folder(project, out if out is not None else conf["out"], "--out" if out is not None else "ppgen.yaml build.out")
+        factions = [project.check_faction(f) for f in factions]  # ids, from any name (rome, ROM, ローマ)
         machine = _cutter(project, cutter, conf["cutter"], layout, conf["layout"])
         chosen_layout = "print-and-cut" if machine is not None else pick("layout", layout, choice(units.LAYOUTS))
         card = pick("card_size", card_size, units.parse_card_size)
@@ -148,6 +142,22 @@ class BuildOptions:
 
             return plan_cut_sheets(self.paper, self.card_size, self.cutter, self.bleed, self.gutter, self.duplex, self.back_offset)
         return plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset)
+
+
+FILE_SUFFIXES = (".pdf", ".png", ".json")  # what ppgen writes into the output folder
+
+
+def output_folder(project, value, source: str) -> Path:
+    """The output folder (relative paths from ppgen.yaml are under the game directory). A name
+    ending like a file ppgen writes (my.pdf) is refused unless that folder exists: --out names
+    the folder that receives one subfolder per language, never the PDF itself."""
+    folder = Path(value).expanduser()
+    if source != "--out" and not folder.is_absolute():
+        folder = project.dir.root / folder
+    if folder.suffix.lower() in FILE_SUFFIXES and not folder.is_dir():
+        raise UsageError(f"{source} names a folder (it receives one subfolder per language), not a file: "
+                         f"'{value}' ends in {folder.suffix}; give a folder, e.g. {source} {Path(value).with_suffix('')}")
+    return folder
 
 
 def _cutter(project, given: str | None, configured: str | None, layout: str | None, configured_layout: str):
@@ -465,9 +475,15 @@ def write_language(drawn: DrawnLanguage):
 
 
 # ── the calibration page ─────────────────────────────────────────────────────
+def calibration_file_name(lang: str, options: BuildOptions) -> str:
+    """calibrate-ja-letter-short.pdf: the language, the paper and the edge the sheet is flipped on."""
+    return f"calibrate-{lang}-{options.paper.key}-{options.duplex}.pdf"
+
+
 def build_calibration(project, options: BuildOptions, report: BuildReport | None = None) -> BuildResult:
     """The duplex alignment test of every language in `options.langs` (paper, duplex and
-    back offset from the options): `<out>/<lang>/calibrate-<lang>.pdf`."""
+    back offset from the options): `<out>/<lang>/calibrate-<lang>-<paper>-<edge>.pdf`, e.g.
+    calibrate-en-a4-long.pdf, so a page for another printer setting never overwrites it."""
     from ..impose.calibration import CalibrationText, calibration_sheet, draw_calibration, offset_text
     from .pdf import Document
 
@@ -491,7 +507,7 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
             )
             doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}")
             draw_calibration(doc, cal, words, body, bold, result.report, lang)
-        path = options.out / lang / f"calibrate-{lang}.pdf"
+        path = options.out / lang / calibration_file_name(lang, options)
         if options.strict and result.report.failing(lang):
             result.files.append(BuiltFile(lang, path, doc.pages, 0, 0, 0, written=False))
             continue

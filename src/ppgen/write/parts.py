@@ -13,6 +13,7 @@ assembled PDF needs to know (pages, outline). Nothing here writes files.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -167,11 +168,16 @@ PARTS = {
 def assemble(parts: list[PartPDF], title: str, lang: str) -> tuple[bytes, int]:
     """One PDF of every part, in order, with an outline: the rulebook's own, then one entry per
     other part (and its children); and its page count. A single-sided part starts on an odd
-    page and has a blank back after each page. Deterministic: the same parts give the same bytes."""
+    page and has a blank back after each page. Deterministic: the same parts give the same bytes.
+
+    Each part numbers its font subsets from AAAAAA again, so the merged file gets a tag of its
+    own for every subset (ISO 32000-1 §9.6.4), and a file identifier (§14.4) computed from the
+    parts, so a rebuild from the same inputs is byte-identical."""
+    import hashlib
     import io
 
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject, TextStringObject
+    from pypdf.generic import ArrayObject, ByteStringObject, NameObject, TextStringObject
 
     writer = PdfWriter()
     for part in parts:
@@ -192,6 +198,9 @@ def assemble(parts: list[PartPDF], title: str, lang: str) -> tuple[bytes, int]:
     writer.add_metadata({"/Title": title, "/Producer": "ppgen", "/Creator": "ppgen"})
     writer.page_mode = "/UseOutlines"
     writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
+    merge_font_subsets(writer)
+    identifier = ByteStringObject(hashlib.md5(b"".join(p.data for p in parts) + title.encode("utf-8") + lang.encode()).digest())
+    writer._ID = ArrayObject([identifier, identifier])  # pypdf's own is random (generate_file_identifiers)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue(), len(writer.pages)
@@ -199,3 +208,99 @@ def assemble(parts: list[PartPDF], title: str, lang: str) -> tuple[bytes, int]:
 
 def _size(page) -> tuple[float, float]:
     return (float(page.mediabox.width), float(page.mediabox.height))
+
+
+_SUBSET_NAME = re.compile(r"^/([A-Z]{6})\+(.+)$")
+_DEPTH = 3  # font dictionary → descriptor and ToUnicode CMap → font program
+
+
+def merge_font_subsets(writer) -> None:
+    """Font subsets of the merged parts, each once and with a tag of its own (ISO 32000-1 §9.6.4).
+
+    Every part numbers its subsets from AAAAAA again, so the same tag stood for several
+    different subsets. A subset two parts embed identically (same program, widths and
+    ToUnicode map: the title font's few letters) is kept once; every other subset gets six
+    letters from a hash of its name and program, so a rebuild gives the same tags, and the
+    next hash in line when two would share one.
+    """
+    from pypdf.generic import NameObject
+
+    kept: dict[tuple, object] = {}  # what a subset is → the font object kept for it
+    replaced: dict[int, object] = {}  # object number of a dropped duplicate → the one kept
+    done: set[int] = set()  # object numbers of the fonts kept (and tagged)
+    used: set[str] = set()
+    for fonts, key, ref in _font_entries(writer.pages):
+        if ref.idnum in replaced:
+            fonts[NameObject(key)] = replaced[ref.idnum]
+            continue
+        font = ref.get_object()
+        match = _SUBSET_NAME.match(str(font.get("/BaseFont", "")))
+        if not match or ref.idnum in done:
+            continue
+        name, program, identity = _subset_identity(font, match[2])
+        if identity in kept:
+            replaced[ref.idnum] = kept[identity]
+            fonts[NameObject(key)] = kept[identity]
+            continue
+        kept[identity] = ref
+        done.add(ref.idnum)
+        n, tag = 0, _tag(name.encode() + program, 0)
+        while tag in used:
+            n += 1
+            tag = _tag(name.encode() + program, n)
+        used.add(tag)
+        font[NameObject("/BaseFont")] = NameObject(f"/{tag}+{name}")
+        font["/FontDescriptor"].get_object()[NameObject("/FontName")] = NameObject(f"/{tag}+{name}")
+    if replaced:
+        for _ in range(_DEPTH):  # a dropped font's descriptor, CMap and program become unreferenced in turn
+            try:
+                writer.compress_identical_objects(remove_duplicates=False, remove_unreferenced=True)
+            except TypeError:  # pypdf before 7 names them remove_identicals, remove_orphans
+                writer.compress_identical_objects(remove_identicals=False, remove_orphans=True)
+
+
+def _subset_identity(font, name: str) -> tuple[str, bytes, tuple]:
+    """(name, font program, what makes two subsets the same subset)."""
+    def data(ref) -> bytes:
+        return ref.get_object().get_data() if ref is not None else b""
+
+    descriptor = font["/FontDescriptor"].get_object()
+    program = data(descriptor.get("/FontFile2") or descriptor.get("/FontFile") or descriptor.get("/FontFile3"))
+    widths = tuple(float(w) for w in font.get("/Widths", []))
+    return name, program, (name, program, widths, int(font.get("/FirstChar", 0)), data(font.get("/ToUnicode")))
+
+
+def _tag(seed: bytes, n: int) -> str:
+    """Six capital letters from a hash of `seed` and `n`."""
+    import hashlib
+
+    value = int.from_bytes(hashlib.sha256(seed + n.to_bytes(4, "big")).digest()[:8], "big")
+    letters = []
+    for _ in range(6):
+        value, digit = divmod(value, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(letters)
+
+
+def _font_entries(pages):
+    """(font resource dictionary, name, font reference) for every font the pages use, directly
+    or inside form XObjects, in page order; each resource dictionary once."""
+    seen: set[int] = set()
+    stack = list(reversed(list(pages)))
+    while stack:
+        resources = stack.pop().get_object().get("/Resources")
+        if resources is None:
+            continue
+        resources = resources.get_object()
+        fonts = resources.get("/Font")
+        if fonts is not None:
+            fonts = fonts.get_object()
+            if id(fonts) not in seen:
+                seen.add(id(fonts))
+                for key in list(fonts):
+                    yield fonts, key, fonts.raw_get(key)
+        for ref in reversed(list((resources.get("/XObject") or {}).values())):
+            number = getattr(ref, "idnum", None)
+            if number is None or ("x", number) not in seen:
+                seen.add(("x", number))
+                stack.append(ref)
