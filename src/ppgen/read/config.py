@@ -15,11 +15,14 @@ from .yamlio import load_yaml
 
 FONT_ROLES = ("body", "bold", "title")
 LINE_BREAKS = ("words", "cjk")
+QUOTES = ("curly", "straight", "any")
 
 LANGUAGE_SPEC = {
     "name": Field(str, True, help="the language's own name, e.g. 日本語"),
     "fonts": Field(dict, True, help="font chains per role: body, bold, title"),
     "line_break": Field(str, False, "words", check=one_of(*LINE_BREAKS)),
+    "quotes": Field(str, False, "any", check=one_of(*QUOTES),
+                    help="the quotation marks and apostrophe the language's style uses (checked by `ppgen i18n check`)"),
 }
 
 
@@ -61,6 +64,7 @@ class LanguageConfig:
     name: str
     fonts: dict[str, tuple[str, ...]]  # role -> font file names in fonts/, first = primary
     line_break: str = "words"
+    quotes: str = "any"  # curly (’ “ ”), straight (' "), any: what the punctuation check expects
 
 
 @dataclass
@@ -99,7 +103,7 @@ def load_config(gamedir: GameDir) -> Config:
             if role not in fonts and not any(p.line == doc.mark(path + ("fonts", role))[0] for p in problems):
                 problems.append(doc.problem(path + ("fonts",), f"language '{code}' needs a '{role}' font chain"))
         fonts.setdefault("title", fonts.get("bold", ()))
-        languages[code] = LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words")
+        languages[code] = LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words", lang["quotes"] or "any")
     build = check_mapping(doc, ("build",), top["build"] or {}, BUILD_SPEC, problems, "build") or {}
     if problems:
         raise DataError(problems)
