@@ -386,3 +386,33 @@ def test_quote_style_does_not_make_translations_stale():
     assert source_hash("Energy you don't use is lost.") == source_hash("Energy you don’t use is lost.")
     assert source_hash('unknown card "{name}"') == source_hash("unknown card “{name}”")
     assert source_hash("Energy you don't use is lost.") != source_hash("Energy you do use is lost.")
+
+
+def test_typesetting_sections_of_the_glossary_are_checked_at_their_line(tiny):
+    """`unbreakable` and `breaks` name known languages and hold well-formed phrases; each
+    mistake is a problem at its line, and the build (which typesets with them) refuses it too."""
+    glossary = tiny / "locales" / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8") + (
+        'unbreakable:\n  all: ["{n} ATK"]\n  jap: ["{n}体"]\n  ja: ["{x} ATK"]\n'
+        "breaks:\n  ja: [スタンバイフェイズ]\n"), encoding="utf-8")
+    report = findings(tiny)
+    problems = sorted((f.problem.line, f.problem.message) for f in report.findings)
+    lines = glossary.read_text(encoding="utf-8").splitlines()
+    at = {text: lines.index(text) + 1 for text in ('  jap: ["{n}体"]', '  ja: ["{x} ATK"]', "  ja: [スタンバイフェイズ]")}
+    assert [p[0] for p in problems] == sorted(at.values())
+    assert "unknown language 'jap' in unbreakable; did you mean 'ja'" in dict(problems)[at['  jap: ["{n}体"]']]
+    assert "the only braces a phrase may hold are the slots {n}" in dict(problems)[at['  ja: ["{x} ATK"]']]
+    assert "must mark where it breaks with |" in dict(problems)[at["  ja: [スタンバイフェイズ]"]]
+    with pytest.raises(ppgen.DataError):
+        ppgen.load(tiny).phrases("ja")
+
+
+def test_the_glossary_gives_each_language_its_phrases(project):
+    ja = project.phrases("ja")
+    assert "1ターンに1度：" in ja.keep and "{n} ATK" in ja.keep and "{word} ♚" in ja.keep  # key words, all, own
+    assert ja.spans("墓地からレベル5未満の歩兵", "cjk") == [(4, 10)]
+    assert ja.seams("スタンバイフェイズ") == {5}
+    en = project.phrases("en")
+    assert "Once per turn:" in en.keep and "1ターンに1度：" not in en.keep
+    text = "Alexander, King of Macedon ♚ gains 1 ATK"
+    assert [text[a:b] for a, b in en.spans(text, "words")] == ["Macedon ♚", "1 ATK"]

@@ -124,22 +124,30 @@ def even(m: Measure, limit: float, cjk: bool, orphans: bool) -> list[int] | None
     deviations: a shortfall spread over several lines rather than one loose line). None when
     no breaking ends properly (the whole paragraph is a runt, or its last unit alone is)."""
     count = len(m.units)
+    W, S, K, Z = m.w, m.s, m.k, m.z  # prefix sums, read directly: this loop runs for every pair of breaks
+    heads = [u.head for u in m.units]
+    tails = [u.tail for u in m.units]
+    justify = m.justify
     inf = (10**9, 0.0)
     best = [inf] * (count + 1)  # best[i]: (lines, squared deviations) for units i..
     best[count] = (0, 0.0)
     take = [0] * (count + 1)
+    last_ok = [i == 0 or not orphans or not runt(m, i, cjk) for i in range(count)]
     for i in range(count - 1, -1, -1):
-        j = i + 1
-        while j <= count and m.fits(i, j, limit):
+        for j in range(i + 1, count + 1):
+            kerns = K[j] - K[i + 1]
+            width = W[j] - W[i] + S[j - 1] - S[i] + kerns
+            squeeze = max(0.0, Z[j] - Z[i] - heads[i] - tails[j - 1] + kerns) if justify else 0.0
+            if j - i > 1 and width - squeeze > limit + EPS:
+                break
             if j == count:
-                cost = (1, 0.0) if i == 0 or not orphans or not runt(m, i, cjk) else None
+                cost = (1, 0.0) if last_ok[i] else None
             elif best[j] < inf:
-                cost = (best[j][0] + 1, best[j][1] + deviation(m, i, j, limit) ** 2)
+                cost = (best[j][0] + 1, best[j][1] + (width - limit) ** 2)
             else:
                 cost = None
             if cost is not None and cost < best[i]:
                 best[i], take[i] = cost, j
-            j += 1
     if best[0] >= inf:
         return None
     ends, i = [], 0

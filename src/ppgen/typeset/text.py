@@ -268,24 +268,31 @@ _GOOD_AFTER = frozenset("、。，．・：；！？）」』】〉》,.;:!?)")
 def _mark_breaks(units: list[Unit], paragraph: str, starts: list[int], seams: set[int], mode: str) -> None:
     """Which breaks are good ones (for balanced names and labels), and how adjacent CJK punctuation
     closes up across two units that share a line. `starts`: each unit's offset, and the end."""
+    from .justify import pair
+
     for k, u in enumerate(units):
         at = starts[k + 1]
         after = paragraph[at : at + 1]
         if mode != "cjk" or u.space:
             u.good = True
-        else:
-            before = u.last
-            u.good = (at in seams or before in _GOOD_AFTER
-                      or bool(_KATAKANA.match(before) and _HAN.match(after)) or bool(_HAN.match(before) and _KATAKANA.match(after)))
-        if mode == "cjk" and k + 1 < len(units) and not u.space and u.runs and units[k + 1].runs:
-            from .justify import pair
-
+            continue
+        before = u.last
+        u.good = (at in seams or before in _GOOD_AFTER
+                  or bool(_KATAKANA.match(before) and _HAN.match(after)) or bool(_HAN.match(before) and _KATAKANA.match(after)))
+        if k + 1 < len(units) and u.runs and units[k + 1].runs:
             a = (u.runs[-1][0], u.runs[-1][1][-1])
             b = (units[k + 1].runs[0][0], units[k + 1].runs[0][1][0])
             units[k + 1].kern = -pair(a, b)
 
 
 def _measure(piece: str, bold_flags: list[bool], regular: FontChain, bold: FontChain, mode: str = "words") -> Unit:
+    """A piece of text as a unit, measured at 1 pt (the same piece recurs often: measured once)."""
+    runs, width, space, chars, words, last, head, tail, squeeze = _measured(piece, tuple(bold_flags), regular, bold, mode)
+    return Unit(list(runs), width, space, chars=chars, words=words, last=last, head=head, tail=tail, squeeze=squeeze)
+
+
+@lru_cache(maxsize=16384)
+def _measured(piece: str, bold_flags: tuple[bool, ...], regular: FontChain, bold: FontChain, mode: str):
     body = piece.rstrip(" ")
     trailing = len(piece) - len(body)
     runs: list[tuple[str, str]] = []
@@ -303,16 +310,15 @@ def _measure(piece: str, bold_flags: list[bool], regular: FontChain, bold: FontC
     space_font = (bold if bold_flags and bold_flags[-1] else regular).primary
     space = _width(" ", space_font) * trailing
     visible = [ch for ch in body if ch not in " \u00a0" and unicodedata.category(ch)[0] != "M"]
-    unit = Unit(runs, width, space, chars=len(visible), words=len(body.replace("\u00a0", " ").split()),
-                last=visible[-1] if visible else "")
+    head = tail = squeeze = 0.0
     if mode == "cjk" and body:
         from .justify import spacing
 
         sp = spacing([(font, ch) for font, run in runs for ch in run])
-        unit.width -= sp.closed
-        unit.head, unit.tail = sp.left[0], sp.right[-1]
-        unit.squeeze = sum(sp.left) + sum(sp.right)
-    return unit
+        width -= sp.closed
+        head, tail, squeeze = sp.left[0], sp.right[-1], sum(sp.left) + sum(sp.right)
+    return (tuple(runs), width, space, len(visible), len(body.replace("\u00a0", " ").split()),
+            visible[-1] if visible else "", head, tail, squeeze)
 
 
 @lru_cache(maxsize=65536)
