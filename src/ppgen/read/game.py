@@ -199,6 +199,8 @@ def _unique(what: str):
         seen: dict = {}
         for card, cpath in read.cards:
             value = getattr(card, what)
+            if value is None:  # missing or malformed: reported where it is read, not as a duplicate
+                continue
             if value in seen:
                 first = read.doc.mark(seen[value])[0]
                 yield read.doc.problem(cpath + (what,), f"duplicate card {what} '{value}' (first used on line {first})", "duplicate")
