@@ -282,7 +282,7 @@ def test_undeclared_primary_is_inferred_only_from_a_strict_majority(project):
     assert errors(report) == {"primary-unknown"}
     skipped = {name for name, _ in report.skipped}
     assert {"deck-type", "commander-faction", "terrain-primary"} <= skipped
-    assert words(project).hint(issue(report, "primary-unknown")) == 'add a line "primary: Rome"'
+    assert words(project).hint(issue(report, "primary-unknown")) == "add a line “primary: Rome”"
 
 
 def test_declared_primary_with_no_cards(project):
@@ -438,7 +438,7 @@ def test_lines_that_are_not_cards(project):
     codes = [(i.code, i.line, i.severity) for i in deck.issues]
     assert codes == [("no-count", 1, "error"), ("bad-line", 2, "error"), ("zero-count", 3, "warning"),
                      ("unknown-field", 4, "error"), ("bad-games", 5, "error"), ("duplicate-field", 7, "error")]
-    assert words(project).hint(deck.issues[0]) == 'write "1 Hastati Line"'
+    assert words(project).hint(deck.issues[0]) == "write “1 Hastati Line”"
     assert words(project).hint(deck.issues[3]) == "did you mean primary?"
     report = decks.validate(project, deck)
     assert "deck-size" in {name for name, _ in report.skipped}  # a line without a count: the size is unknown

@@ -409,7 +409,7 @@ def test_find_card_in_any_language(project, name, card_id):
 
 
 def test_find_card_unknown_and_ambiguous(project):
-    with pytest.raises(UsageError, match=r'unknown card "Trajan"; did you mean .*\(ROM-09\).*\(ROM-10\)\?'):
+    with pytest.raises(UsageError, match=r'unknown card “Trajan”; did you mean .*\(ROM-09\).*\(ROM-10\)\?'):
         export.find_card(project, "Trajan")
     with pytest.raises(UsageError, match=r"로마 가도 \(ROM-14\)"):  # the messages are the decklist's, in Korean
         export.find_card(project, "로마 가로", "ko")
@@ -439,7 +439,7 @@ def test_preview_cli(game_copy):
     assert "ROM-14 로마 가도" in run.stderr
     run = ppgen_cli("preview", "Legionary Cohortt", cwd=game_copy)
     assert run.returncode == 2 and run.stdout == ""
-    assert 'unknown card "Legionary Cohortt"; did you mean' in run.stderr and "ROM-04" in run.stderr
+    assert "unknown card “Legionary Cohortt”; did you mean" in run.stderr and "ROM-04" in run.stderr
 
 
 def test_preview_cli_shows_untranslated_text(game_copy):

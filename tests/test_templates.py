@@ -158,6 +158,18 @@ def test_show_false_leaves_an_element_out(game_copy):
     assert "watermark" in doctrine.elements and "code" in doctrine.texts
 
 
+def test_alignment_may_differ_by_language_and_is_checked(game_copy):
+    from ppgen.read.templates import read_card_template
+
+    path = game_copy / "templates" / "card.yaml"
+    effect = read_card_template(path).style("effect")
+    assert (effect.align_in("ja"), effect.align_in("zh"), effect.align_in("en")) == ("justify", "justify", "left")
+    edit(path, "align: {default: left, ja: justify, zh: justify}", "align: {default: left, ja: justfy}")
+    problems = problems_of(path)
+    assert [(p.line, p.code) for p in problems] == [(line_of(path, "align: {default: left, ja: justfy}"), "value")]
+    assert "must be one of left, center, right, justify" in problems[0].message and "'justfy'" in problems[0].message
+
+
 # The rules that look at several keys or sections (read/templates.py), each at its position.
 LAYOUT, DOCTRINE, STYLES = "\nlayout:", "\ndoctrine:", "\nstyles:"
 TEMPLATE_RULES = {

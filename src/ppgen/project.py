@@ -116,6 +116,25 @@ class Project:
 
         return self.cached("fonts", lambda: FontBook(self.dir.fonts, self.config.languages))
 
+    @property
+    def glossary(self):
+        """locales/glossary.yaml, read and checked once (an empty glossary when there is none)."""
+        from .read.glossary import load_glossary
+
+        languages = sorted(set(self.languages) | set(self.config.languages))
+        return self.cached("glossary", lambda: load_glossary(self.dir.glossary, self.dir.root, languages, self.config.source_language))
+
+    def phrases(self, lang: str):
+        """What the text engine keeps whole in `lang` and where its compounds break (the glossary's
+        keywords, unbreakable phrases and breaks), for typeset.text.Style(phrases=...)."""
+        from .typeset.phrases import Phrases
+
+        def make():
+            g, src = self.glossary, self.config.source_language
+            return Phrases(g.unbreakable_in(lang, src), g.breaks.get(lang, ()))
+
+        return self.cached(f"phrases:{lang}", make)
+
     # ── localized views ────────────────────────────────────────────────
     def card_name(self, card: Card, lang: str) -> str:
         return self.locale(lang).get(f"card.{card.id}.name")

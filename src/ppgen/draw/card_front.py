@@ -13,12 +13,12 @@ GlyphError naming the locale key and its file:line:col.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, replace
 
 from ..read.model import COMMANDER_MARK, Card
 from ..read.templates import Element, TextStyle, load_card_template, scaled
 from ..typeset import text as textengine
+from ..typeset.phrases import leading_clauses
 from ..units import MM
 from .art import art_box, draw_picture, fit
 from .colours import Colours, mix, rl
@@ -27,11 +27,6 @@ from .faces import form_name
 from .frames import TRIMMED, draw_frame, draw_texture
 from .illustrations import draw_illustration, draw_landscape
 
-NBSP = "\u00a0"
-
-# A sentence starts at the start of the text, after a newline, or after a full stop.
-_SENTENCE_START = re.compile(r"(?:^|\n|(?<=[.!?])\s+|(?<=[。！？]))")
-_SENTENCE_END = re.compile(r"[.!?。！？\n]")
 
 
 # ── where a text comes from ────────────────────────────────────────────────
@@ -55,27 +50,19 @@ def bold_keywords(text: str, max_em: float, width_em) -> str:
 
     The rule works the same in every language, without per-card markup: at the
     start of the text or of a sentence, a clause that ends in ":" or "：" (with
-    no sentence end before it) is bold when it is at most `max_em` ems wide
-    (`width_em(clause)` measures it at 1 pt); its spaces become no-break
-    spaces, so a key word is never split across lines. A text that already
-    has `**` markup is left as the translator wrote it.
+    no sentence end before it; typeset.phrases.leading_clauses) is bold when it
+    is at most `max_em` ems wide (`width_em(clause)` measures it at 1 pt). The
+    text engine never breaks a bold span across lines, so a key word stays
+    whole. A text that already has `**` markup is left as the translator wrote it.
     """
     if max_em <= 0 or "**" in text:
         return text
     out: list[str] = []
     pos = 0
-    for m in _SENTENCE_START.finditer(text):
-        start = m.end()
-        if start < pos or start >= len(text):
-            continue
-        colon = _clause_end(text, start)
-        if colon is None:
-            continue
-        clause = text[start : colon + 1]
-        if clause.strip() and width_em(clause) <= max_em:
-            out.append(text[pos:start])
-            out.append(f"**{clause.replace(' ', NBSP)}**")  # a key word is never broken across lines
-            pos = colon + 1
+    for start, end in leading_clauses(text):
+        if width_em(text[start:end]) <= max_em:
+            out += [text[pos:start], f"**{text[start:end]}**"]
+            pos = end
     out.append(text[pos:])
     return "".join(out)
 
@@ -88,16 +75,6 @@ def marked_effect(project, card, lang: str, style: TextStyle) -> str:
         return text
     bold = project.fonts.chain(lang, "bold")
     return bold_keywords(text, limit, lambda clause: bold.width(clause, 1.0))
-
-
-def _clause_end(text: str, start: int) -> int | None:
-    for i in range(start, len(text)):
-        ch = text[i]
-        if ch == "：" or (ch == ":" and (i + 1 == len(text) or text[i + 1] in " \n")):
-            return i
-        if _SENTENCE_END.match(ch):
-            return None
-    return None
 
 
 # ── styles ─────────────────────────────────────────────────────────────────
@@ -116,10 +93,12 @@ def text_style(project, lang: str, style: TextStyle, colours: Colours, scale: fl
         min_size=None if style.min_size is None else style.min_size * scale,
         leading=style.leading,
         line_break=project.config.languages[lang].line_break,
-        align=style.align,
+        align=style.align_in(lang),
         valign=style.valign,
         colour=colours(style.colour),
         bold_all=bold_all,
+        phrases=project.phrases(lang),
+        balance=style.balance,
     )
 
 
@@ -155,6 +134,7 @@ class FrontFace:
         self.elements = {name: e for name, e in elements.items() if e.show}
         self.texts: dict[str, PlacedText] = {}
         self.problems: list[tuple[str, str, float]] = []  # (element, key, overflow in mm)
+        self.runts: list[tuple[str, str]] = []  # (element, key): a last line no re-breaking in the box avoids
         self._lay_out(report)
         self._looks()
 
@@ -259,6 +239,16 @@ class FrontFace:
                     "overflow",
                     f"{card_name} ({self.lang}): the {what} does not fit its box at {lay.size:g} pt; "
                     f"it overflows by {mm:.1f} mm and is cut off",
+                    lang=self.lang,
+                    key=key,
+                )
+        elif lay.orphans:
+            self.runts.append((name, key))
+            if report is not None:
+                report.warning(
+                    "orphan",
+                    f"{card_name} ({self.lang}): the {what} ends with a lone word on its last line "
+                    "(no break that fits its box avoids it); shorten or reword it",
                     lang=self.lang,
                     key=key,
                 )

@@ -15,6 +15,7 @@ from .yamlio import Doc, load_yaml
 
 FONT_ROLES = ("body", "bold", "title")
 LINE_BREAKS = ("words", "cjk")
+QUOTES = ("curly", "straight", "any")
 
 def _texts(value):
     if not all(isinstance(v, str) and v.strip() for v in value):
@@ -29,6 +30,8 @@ LANGUAGE_SPEC = {
     "aliases": Field(list, False, [], check=_texts, help="other names people write for it (jp, japanese, 日语): --lang suggests the code"),
     "po_language": Field(str, False, None, help="the Language header of its PO files, a locale CAT tools know (zh_CN)"),
     "plural_forms": Field(str, False, None, help="the Plural-Forms header of its PO files"),
+    "quotes": Field(str, False, "any", check=one_of(*QUOTES),
+                    help="the quotation marks and apostrophe the language's style uses (checked by `ppgen i18n check`)"),
 }
 
 
@@ -81,6 +84,7 @@ class LanguageConfig:
     aliases: tuple[str, ...] = ()  # other names people write for the language (not accepted as codes: suggested)
     po_language: str = ""  # PO files' Language header (default: the code)
     plural_forms: str | None = None  # PO files' Plural-Forms header
+    quotes: str = "any"  # curly (’ “ ”), straight (' "), any: what the punctuation check expects
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -118,7 +122,7 @@ def load_config(gamedir: GameDir) -> Config:
 
 
 def _language(doc: Doc, code: str, data, problems: list[Problem]) -> LanguageConfig | None:
-    """One language: its name, font chains (title falls back to bold) and line breaking."""
+    """One language: its name, font chains (title falls back to bold), line breaking and quotes."""
     path = ("languages", code)
     lang = check_mapping(doc, path, data, LANGUAGE_SPEC, problems, f"language '{code}'")
     if lang is None or lang["fonts"] is None:
@@ -127,7 +131,7 @@ def _language(doc: Doc, code: str, data, problems: list[Problem]) -> LanguageCon
     _check_required_chains(doc, code, path + ("fonts",), fonts, problems)
     fonts.setdefault("title", fonts.get("bold", ()))
     return LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words", tuple(lang["aliases"] or ()),
-                          lang["po_language"] or code, lang["plural_forms"])
+                          lang["po_language"] or code, lang["plural_forms"], lang["quotes"] or "any")
 
 
 def _font_chains(doc: Doc, path: tuple, data: dict, problems: list[Problem]) -> dict[str, tuple[str, ...]]:

@@ -87,6 +87,20 @@ def _per_language(ok: Callable[[float], bool], what: str):
     return check
 
 
+ALIGNS = ("left", "center", "right", "justify")
+
+
+def check_align(v) -> str | None:
+    """An alignment, or one per language: left, or {default: left, ja: justify}."""
+    values = v.values() if isinstance(v, dict) else [v]
+    if isinstance(v, dict) and "default" not in v:
+        return "needs a 'default' when given per language, e.g. {default: left, ja: justify}"
+    bad = [x for x in values if x not in ALIGNS]
+    if bad:
+        return f"must be one of {', '.join(ALIGNS)} (or a mapping of language codes to them), not {bad[0]!r}"
+    return None
+
+
 DESIGN_SPEC = {
     "width": Field(float, True, check=_positive, help="card width in mm"),
     "height": Field(float, True, check=_positive, help="card height in mm"),
@@ -102,7 +116,9 @@ STYLE_SPEC = {
         help="prefer one line, shrinking down to this size, before wrapping; a number or per language",
     ),
     "leading": Field(float, False, 1.2, check=_positive),
-    "align": Field(str, False, "left", check=one_of("left", "center", "right")),
+    "align": Field((str, dict), False, "left", check=check_align,
+                   help="left, center, right or justify (CJK: on the character grid); or per language {default: left, ja: justify}"),
+    "balance": Field(bool, False, False, help="a text that takes two lines breaks where they are closest in width"),
     "valign": Field(str, False, "top", check=one_of("top", "middle", "bottom")),
     "colour": Field(str, False, "#000000"),
     "keyword_max": Field(
@@ -177,6 +193,11 @@ class TextStyle:
     colour: str
     keyword_max: float | dict = 0.0  # ems; or {default: ems, <lang>: ems}
     single_line_min: float | dict | None = None  # prefer one line down to this size, then wrap
+    balance: bool = False  # two lines: break where they are closest in width
+
+    def align_in(self, lang: str) -> str:
+        """The alignment in `lang` (align may be given per language)."""
+        return in_language(self.align, lang)
 
     def keyword_limit(self, lang: str) -> float:
         return per_language(self.keyword_max, lang) or 0.0
@@ -185,10 +206,14 @@ class TextStyle:
         return per_language(self.single_line_min, lang)
 
 
+def in_language(value, lang: str):
+    """A template value that may differ by language: left, or {default: left, ja: justify}."""
+    return value.get(lang, value["default"]) if isinstance(value, dict) else value
+
+
 def per_language(value, lang: str) -> float | None:
     """A template number that may differ by language: 9.8, or {default: 9.8, zh: 6.5}."""
-    if isinstance(value, dict):
-        value = value.get(lang, value["default"])
+    value = in_language(value, lang)
     return None if value is None else float(value)
 
 
@@ -423,7 +448,8 @@ def _styles(doc: Doc, data: dict, colour_names, problems) -> dict[str, TextStyle
         if s["min_size"] is not None and s["min_size"] > s["size"]:
             problems.append(doc.problem(path + ("min_size",), f"'min_size' ({s['min_size']}) must not be larger than 'size' ({s['size']})", "value"))
             continue
-        out[name] = TextStyle(s["font"], float(s["size"]), s["min_size"], float(s["leading"]), s["align"], s["valign"], s["colour"], s["keyword_max"] or 0.0, s["single_line_min"])
+        out[name] = TextStyle(s["font"], float(s["size"]), s["min_size"], float(s["leading"]), s["align"], s["valign"], s["colour"],
+                              s["keyword_max"] or 0.0, s["single_line_min"], bool(s["balance"]))
     return out
 
 
