@@ -181,3 +181,125 @@ def page_forms(page) -> set[str]:
     resources = page.get("/Resources")
     xobjects = resources.get_object().get("/XObject", {}) if resources is not None else {}
     return {form_key(name) for name in xobjects}
+def font_programs(pdf) -> dict[int, tuple[str, str, str]]:
+    """Every font object of the file: object number → (BaseFont, the descriptor's FontName,
+    SHA-256 of the embedded font program)."""
+    import hashlib
+
+    pdf = reader(pdf)
+    found, seen = {}, set()
+
+    def walk(obj) -> None:
+        res = obj.get_object().get("/Resources")
+        if res is None:
+            return
+        res = res.get_object()
+        for ref in (res.get("/Font") or {}).values():
+            font = ref.get_object()
+            desc = font["/FontDescriptor"].get_object()
+            program = desc.get("/FontFile2") or desc.get("/FontFile") or desc.get("/FontFile3")
+            digest = hashlib.sha256(program.get_object().get_data()).hexdigest() if program else ""
+            found[ref.idnum] = (str(font["/BaseFont"]), str(desc["/FontName"]), digest)
+        for xobj in (res.get("/XObject") or {}).values():
+            if xobj.idnum not in seen:
+                seen.add(xobj.idnum)
+                walk(xobj)
+
+    for page in pdf.pages:
+        walk(page)
+    return found
+
+
+# ── text as printed: characters and lines with their positions ──────────────
+@dataclass(frozen=True)
+class Glyph:
+    """One character as PDFium reads it from a page (forms included), in points."""
+
+    ch: str
+    x0: float  # the loose box: origin to origin + advance
+    x1: float
+    baseline: float
+    size: float
+
+
+def glyphs(pdf) -> list[list[Glyph]]:
+    """Every drawn character of every page (PDFium's generated spaces and line ends left out)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(Path(pdf)))
+    out = []
+    try:
+        for page in doc:
+            tp = page.get_textpage()
+            found = []
+            x, y = ctypes.c_double(), ctypes.c_double()
+            for i in range(tp.count_chars()):
+                if raw.FPDFText_IsGenerated(tp, i):
+                    continue
+                ch = chr(raw.FPDFText_GetUnicode(tp, i))
+                if ch in "\r\n":
+                    continue
+                left, _, right, _ = tp.get_charbox(i, loose=True)
+                raw.FPDFText_GetCharOrigin(tp, i, x, y)
+                found.append(Glyph(ch, left, right, y.value, raw.FPDFText_GetFontSize(tp, i)))
+            out.append(found)
+            tp.close()
+            page.close()
+    finally:
+        doc.close()
+    return out
+
+
+@dataclass
+class TextLine:
+    glyphs: list[Glyph]
+
+    @property
+    def text(self) -> str:
+        """The characters, with a space where two stand apart by more than 0.15 em and PDFium
+        reports none (it loses some spaces drawn from another subset of a font)."""
+        out = []
+        for before, g in zip([None] + self.glyphs[:-1], self.glyphs):
+            if before is not None and g.x0 - before.x1 > 0.15 * g.size and not (before.ch + g.ch).isspace():
+                out.append(" ")
+            out.append(g.ch)
+        return "".join(out)
+
+    @property
+    def left(self) -> float:
+        return self.glyphs[0].x0
+
+    @property
+    def right(self) -> float:
+        return max(g.x1 for g in self.glyphs if not g.ch.isspace())
+
+    @property
+    def baseline(self) -> float:
+        return self.glyphs[0].baseline
+
+    @property
+    def size(self) -> float:
+        return max(g.size for g in self.glyphs)
+
+
+def text_lines(found: list[Glyph], x0=-1e9, y0=-1e9, x1=1e9, y1=1e9) -> list[TextLine]:
+    """The glyphs whose origin lies in the box, as lines top to bottom (one baseline each, left
+    to right). Glyphs on one baseline further apart than two ems are separate lines (columns)."""
+    inside = [g for g in found if x0 - 0.01 <= g.x0 <= x1 + 0.01 and y0 - 0.01 <= g.baseline <= y1 + 0.01]
+    rows: dict[float, list[Glyph]] = {}
+    for g in inside:
+        rows.setdefault(round(g.baseline, 1), []).append(g)
+    lines = []
+    for base in sorted(rows, reverse=True):
+        row = sorted(rows[base], key=lambda g: g.x0)
+        current = [row[0]]
+        for g in row[1:]:
+            if g.x0 - current[-1].x1 > 2 * max(g.size, current[-1].size):
+                lines.append(TextLine(current))
+                current = []
+            current.append(g)
+        lines.append(TextLine(current))
+    return [line for line in lines if line.text.strip()]

@@ -99,3 +99,64 @@ def test_parts_option_and_unknown_part(project, tmp_path):
     assert [f.part for f in result.files] == ["set", "rulebook", "mats"]
     with pytest.raises(ppgen.UsageError, match="did you mean 'mats'"):
         BuildOptions.resolve(project, parts="mat")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_assembled_pdf_gives_every_font_subset_a_tag_of_its_own(full, lang):
+    """Issue 13, item 9 (ISO 32000-1 §9.6.4: different subsets in one file have different tags).
+    The parts each start ReportLab's tags again at AAAAAA; the merge kept four AAAAAA+NotoSansJP-Bold."""
+    import re
+    from collections import Counter
+
+    from pdftools import font_programs
+
+    result, _ = full
+    path = next(f.path for f in result.files if f.lang == lang and f.part == "set")
+    found = font_programs(path)
+    assert len(found) > 10
+    for base, name, _ in found.values():
+        assert re.fullmatch(r"/[A-Z]{6}\+[\w-]+", base) and base == name, (base, name)
+    tags = Counter(base[1:7] for base, _, _ in found.values())
+    assert max(tags.values()) == 1, [t for t, n in tags.items() if n > 1]
+    programs = {(base.split("+")[1], digest) for base, _, digest in found.values()}
+    assert len(programs) == len(found)  # the same subset is never embedded twice
+    part_fonts = {(base.split("+")[1], digest) for f in result.files if f.lang == lang and f.part != "set"
+                  for base, _, digest in font_programs(f.path).values()}
+    assert programs == part_fonts  # every subset of every part, none lost, none new
+
+
+def test_assembled_pdf_has_a_file_identifier_derived_from_its_content(full):
+    """Issue 13, item 10: the trailer /ID (ISO 32000-1 §14.4), the same on every rebuild."""
+    result, _ = full
+    ids = {}
+    for f in result.files:
+        if f.part == "set":
+            ident = reader(f.path).trailer["/ID"]
+            first, second = (getattr(v, "original_bytes", v) for v in ident)
+            assert first == second and len(first) == 16
+            ids[f.lang] = first
+    assert len(set(ids.values())) == 4  # each language's file has its own
+
+
+@pytest.mark.skipif(not __import__("shutil").which("qpdf"), reason="qpdf is not installed (apt-get install qpdf)")
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_assembled_pdf_passes_qpdf_check(full, lang):
+    result, _ = full
+    path = next(f.path for f in result.files if f.lang == lang and f.part == "set")
+    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0 and "No syntax or stream encoding errors found" in check.stdout, check.stdout + check.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_merging_font_subsets_changes_no_pixel(full, lang):
+    """The set's pages, whose fonts were merged and retagged, render exactly as the parts' pages."""
+    from pdftools import render
+
+    result, _ = full
+    files = {f.part: f.path for f in result.files if f.lang == lang}
+    start = 0
+    for part in ("rulebook", "mats", "score-sheet", "cards"):
+        pages = len(reader(files[part]).pages)
+        for page in sorted({0, 1, pages - 1} & set(range(pages))):
+            assert render(files["set"], start + page, dpi=40).tobytes() == render(files[part], page, dpi=40).tobytes(), (part, page)
+        start += pages

@@ -32,7 +32,9 @@ def test_default_build_writes_one_pdf_per_language(built):
     assert [f.lang for f in built.files] == LANGS
     for f in built.files:
         assert f.path.name == f"cards-{f.lang}.pdf" and f.path.parent.name == f.lang and f.path.is_file()
-        assert (f.cards, f.pages, f.faces) == (280, 64, 163)  # 141 fronts + 1 back + 21 backdrops (7 factions × 3 kinds)
+        # 141 fronts + 1 back + 35 backgrounds and 35 frames (7 factions × unit, commander, doctrine, terrain, tactic)
+        # + 7 art windows (one per faction) + 61 illustrations (the distinct faction × kind × motif)
+        assert (f.cards, f.pages, f.faces) == (280, 64, 280)
         assert f.bytes == f.path.stat().st_size
         assert not list(f.path.parent.glob("*.part"))
     assert len(built.report) == 0
@@ -87,7 +89,7 @@ def test_one_faction_and_a_decklist(project, tmp_path):
     deck = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path, layout="fronts-only", cards_only=True),
                  cards=[(hastati, 3)], name="my-deck")
     (f,) = deck.files
-    assert f.path.name == "my-deck-en.pdf" and (f.cards, f.pages, f.faces) == (3, 1, 2)  # one front and its faction's backdrop
+    assert f.path.name == "my-deck-en.pdf" and (f.cards, f.pages, f.faces) == (3, 1, 5)  # one front, its background, window, illustration, frame
     assert [p.form for p in placements(reader(f.path).pages[0])] == ["front-en-hastati-line"] * 3
 
 
@@ -148,13 +150,47 @@ def test_a_bad_build_value_in_ppgen_yaml_is_pointed_at(game_copy):
     ({"bleed": "-1"}, "--bleed: bleed must be between 0 and 10 mm"),
     ({"back_offset": "1"}, "--back-offset: back offset must be two numbers"),
     ({"card_size": "63"}, "--card-size: unknown card size '63'"),
-    ({"lang": "jp"}, "unknown language 'jp' (available: en, ja, ko, zh)"),
-    ({"factions": ["rom"]}, "unknown faction 'rom'; did you mean 'rome'"),
+    ({"lang": "fr"}, "unknown language 'fr' (available: en, ja, ko, zh)"),
+    ({"factions": ["spartta"]}, "unknown faction 'spartta'; did you mean 'sparta'"),
 ])
 def test_bad_options_are_refused_with_the_option_named(project, given, needle):
     with pytest.raises(UsageError) as exc:
         BuildOptions.resolve(project, **given)
     assert needle in str(exc.value)
+
+
+@pytest.mark.parametrize("written, meant", [
+    ("jp", "ja"), ("kr", "ko"), ("cn", "zh"), ("japanese", "ja"), ("日本語", "ja"), ("Korean", "ko"), ("中文", "zh"),
+    ("zh_Hans", "zh"), ("ja-JP", "ja"), ("english", "en"),
+])
+def test_another_name_of_a_language_gets_its_code_suggested(project, written, meant):
+    """Issue 13, item 5: `--lang jp` had no suggestion. The names are data (ppgen.yaml `aliases`)."""
+    with pytest.raises(UsageError) as exc:
+        BuildOptions.resolve(project, lang=written)
+    name = project.language(meant).name
+    assert f"unknown language '{written}'; did you mean '{meant}' ({name})?" in str(exc.value)
+
+
+@pytest.mark.parametrize("written", ["rome", "ROM", "Rome", "ローマ", "로마", "罗马", "ＲＯＭＥ"])
+def test_a_faction_is_named_by_id_code_or_name_in_any_language(project, written):
+    """Issue 13, item 5: decklists accepted ローマ, --faction did not; one name index for both."""
+    assert BuildOptions.resolve(project, factions=[written]).factions == ("rome",)
+    assert project.check_faction(written) == "rome"
+    assert {r["faction"] for r in project.card_rows("en", written)} == {"rome"}
+
+
+def test_faction_names_everywhere_on_the_command_line(game_copy):
+    cards = run_cli("--root", str(game_copy), "cards", "--lang", "ja", "--faction", "ローマ", "--format", "json")
+    assert cards.returncode == 0, cards.stderr
+    assert {row["faction"] for row in json.loads(cards.stdout)} == {"rome"} and "ローマ" in cards.stderr
+    built = run_cli("--root", str(game_copy), "build", "--lang", "ko", "--faction", "스파르타", "--faction", "SPA")
+    assert built.returncode == 0, built.stderr
+    assert (game_copy / "out" / "ko" / "cards-ko-sparta.pdf").is_file()
+    wrong = run_cli("--root", str(game_copy), "cards", "--faction", "ローマx")
+    assert wrong.returncode == 2 and "unknown faction 'ローマx'; did you mean 'ローマ' (rome)?" in wrong.stderr, wrong.stderr
+    for command in (["cards"], ["validate", "decks/starter-rome.txt"], ["build", "--parts", "mats"], ["calibrate"]):
+        run = run_cli("--root", str(game_copy), *command, "--lang", "jp")
+        assert run.returncode == 2 and "did you mean 'ja' (日本語)?" in run.stderr, (command, run.stderr)
 
 
 # ── the command line ─────────────────────────────────────────────────────────
@@ -208,7 +244,7 @@ def test_strict_refuses_a_build_with_warnings_and_the_report_lists_them(game_cop
     assert not pdf.exists() and "not written" in strict.stderr
     data = json.loads(report.read_text(encoding="utf-8"))
     assert {"lang": "ja", "code": "fallback", "subject": "card.hastati-line.name",
-            "message": "not translated; printed in English"} in data["warnings"]
+            "message": "not translated; printed in English", "strict": True} in data["warnings"]
     assert data["files"][0]["written"] is False
     relaxed = run_cli("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome")
     assert relaxed.returncode == 0 and pdf.is_file()
@@ -221,13 +257,13 @@ def test_strict_build_and_calibration_of_every_language_have_no_warnings(game_co
     result = run_cli("--root", str(game_copy), "calibrate", "--lang", "all", "--strict")
     assert result.returncode == 0, result.stderr
     for lang in LANGS:
-        assert (game_copy / "out" / lang / f"calibrate-{lang}.pdf").is_file()
+        assert (game_copy / "out" / lang / f"calibrate-{lang}-a4-long.pdf").is_file()
 
 
 def test_calibrate_explains_itself_in_the_chosen_language(game_copy):
     result = run_cli("--root", str(game_copy), "calibrate", "--lang", "ja", "--paper", "letter", "--duplex", "short", "--back-offset", "-1.5,2")
     assert result.returncode == 0, result.stderr
-    path = game_copy / "out" / "ja" / "calibrate-ja.pdf"
+    path = game_copy / "out" / "ja" / "calibrate-ja-letter-short.pdf"
     pdf = reader(path)
     assert len(pdf.pages) == 2
     for page in pdf.pages:
@@ -249,3 +285,19 @@ def test_build_help_has_examples_and_imports_no_pdf_library():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "HEAVY []" in result.stdout, result.stdout + result.stderr
     assert result.stdout.count("Examples:") == 2 and "--back-offset" in result.stdout
+
+
+def test_calibration_pages_for_other_paper_or_edge_do_not_overwrite_each_other(game_copy):
+    """Issue 13, item 13: the file name says the paper and the duplex edge."""
+    out = game_copy / "out" / "en"
+    first = run_cli("--root", str(game_copy), "calibrate")
+    assert first.returncode == 0, first.stderr
+    second = run_cli("--root", str(game_copy), "calibrate", "--paper", "letter", "--duplex", "short")
+    assert second.returncode == 0, second.stderr
+    a4_long, letter_short = out / "calibrate-en-a4-long.pdf", out / "calibrate-en-letter-short.pdf"
+    assert sorted(p.name for p in out.glob("calibrate*.pdf")) == [a4_long.name, letter_short.name]
+    assert "out/en/calibrate-en-letter-short.pdf" in second.stderr
+    sizes = {p.name: [round(float(v) / MM, 1) for v in reader(p).pages[0].mediabox[2:]] for p in (a4_long, letter_short)}
+    assert sizes == {a4_long.name: [210.0, 297.0], letter_short.name: [215.9, 279.4]}
+    assert "長辺" not in texts(a4_long)[0] and "flip on long edge" in texts(a4_long)[0]
+    assert "flip on short edge" in texts(letter_short)[0]

@@ -6,6 +6,8 @@ code and its position are asserted exactly: exit 2, no traceback.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from clitools import Break, assert_clean_error, located, run_ppgen
@@ -17,6 +19,12 @@ def add(after: str, line: str, **kw) -> Break:
 
 
 UNIT, DOCTRINE, TACTIC = "- id: hastati-line", "- id: testudo", "- id: decisive-order"
+CARDS = (Path(__file__).resolve().parent.parent / "cards.yaml").read_text(encoding="utf-8").splitlines()
+
+
+def line_of(text: str) -> int:
+    """The line of the real cards.yaml that holds `text` (the first one)."""
+    return next(n for n, line in enumerate(CARDS, 1) if text in line)
 
 RULES = {
     # _card: every card
@@ -43,9 +51,9 @@ RULES = {
     "duplicate-faction": Break("code: CAR\n", "  - id: dacia\n", "  - id: carthage\n", "duplicate", "duplicate faction id 'carthage'",
                                "  - id: carthage", "carthage"),
     "duplicate-card-id": Break("code: ROM-01", "- id: roman-archer-auxilia", "- id: hastati-line", "duplicate",
-                               "duplicate card id 'hastati-line' (first used on line 805)", "- id: hastati-line", "hastati-line"),
+                               f"duplicate card id 'hastati-line' (first used on line {line_of(UNIT)})", "- id: hastati-line", "hastati-line"),
     "duplicate-card-code": Break("- id: roman-archer-auxilia", "code: ROM-02", "code: ROM-01", "duplicate",
-                                 "duplicate card code 'ROM-01' (first used on line 806)", "code: ROM-01", "ROM-01"),
+                                 f"duplicate card code 'ROM-01' (first used on line {line_of('code: ROM-01')})", "code: ROM-01", "ROM-01"),
     "code-of-faction": Break(UNIT, "code: ROM-01", "code: CAR-99", "data", "code 'CAR-99' must start with the faction code ROM-", "code: CAR-99", "CAR-99"),
     "starter-deck-total": Break(UNIT, "copies: 2", "copies: 1", "starter-deck",
                                 "faction 'rome': starter copies total 39, must be 40 (add 1)", "  - id: rome", "rome", needle_after=""),

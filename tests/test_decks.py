@@ -167,6 +167,72 @@ def test_three_terrain_cards(project):
     assert issue(report, "terrain-count").params["count"] == 3
 
 
+# ── messages name the cards they are about (issue 13, items 2 and 3) ─────────
+def test_too_many_terrain_cards_are_named(project):
+    report = check(project, text_of(project, moved(starter(project, "rome"), roman_road=-1, narrow_pass=+1), "Rome"))
+    found = issue(report, "terrain-count")
+    assert words(project).message(found).startswith("3 Terrain cards (Fortified Camp ×2; Narrow Pass); at most 2 per deck")
+    assert words(project, "ja").message(found).startswith("地形カードが3枚あります（要塞野営地×2、狭き山道）")
+
+
+def test_terrain_without_a_primary_one_names_the_terrain_cards_held(project):
+    cards = {k: v for k, v in moved(starter(project, "rome"), fortified_camp=-2, narrow_pass=+1, desert_routes=+1).items() if v}
+    report = check(project, text_of(project, cards, "Rome"))
+    found = issue(report, "terrain-primary")
+    message = words(project).message(found)
+    assert "Rome" in message and "Desert Routes (Carthage); Narrow Pass (Sparta)" in message, message
+    assert "砂漠の道（カルタゴ）、狭き山道（スパルタ）" in words(project, "ja").message(found)
+
+
+def test_a_locked_faction_is_named_with_its_cards_counted_not_every_line_listed(project):
+    report = check(project, text_of(project, starter(project, "macedonia"), "Macedonia", games=1))
+    found = issue(report, "faction-locked")
+    message = words(project).message(found)
+    assert message == "Macedonia unlocks at 3 games; you have 1 (this deck has 40 Macedonia cards)", message
+    assert "lines" not in message
+    assert len(found.lines) == len(starter(project, "macedonia"))  # the JSON still cites every line
+
+
+def test_too_many_commanders_are_named(project):
+    three = moved(listed(project, "decks/allied-rome-sparta.txt"), spartan_hoplite=-1, leonidas_king_of_sparta=+1)
+    found = issue(check(project, text_of(project, three, "Rome")), "commanders")
+    assert words(project).message(found).startswith(
+        "3 Commanders (Trajan, Imperial Vanguard; Trajan, Builder of Provinces; Leonidas, King of Sparta); a deck has 1 to 2")
+    none = moved(starter(project, "rome"), trajan_imperial_vanguard=-1, trajan_builder_of_provinces=-1, hastati_line=+1)
+    assert words(project).message(issue(check(project, text_of(project, none, "Rome")), "commanders")) == \
+        "no Commander; a deck has 1 to 2"
+
+
+@pytest.mark.parametrize("extra, total", [("leonidas-king-of-sparta", 41), ("narrow-pass", 41)])
+def test_one_card_of_another_faction_is_the_odd_one_out_not_a_rebuild(project, extra, total):
+    """A Standard deck plus one card of another faction became an "Allied deck" with the hint
+    "Rome −10, Sparta +9"; the fix is to remove that card."""
+    cards = dict(starter(project, "rome"), **{extra: 1})
+    report = check(project, text_of(project, cards, "Rome"))
+    assert report.deck.total == total
+    found = issue(report, "deck-split")
+    name = project.card_name(project.game.card(extra), "en")
+    assert words(project).hint(found) == f"remove {name} (Sparta)"
+    ja = project.card_name(project.game.card(extra), "ja")
+    assert words(project, "ja").hint(found) == f"{ja}（スパルタ）を抜いてください"
+
+
+def test_an_odd_card_in_a_full_deck_is_replaced_by_a_card_of_the_faction_short_of_cards(project):
+    standard = moved(starter(project, "rome"), legionary_cohort=-1)
+    standard["leonidas-king-of-sparta"] = 1
+    assert words(project).hint(issue(check(project, text_of(project, standard, "Rome")), "deck-split")) == \
+        "replace Leonidas, King of Sparta (Sparta) with a card of Rome"
+    coalition = moved(listed(project, "decks/coalition-macedonia.yaml"), medjay_guard=-1, hastati_line=+1)
+    report = check(project, text_of(project, coalition, "Macedonia"))
+    assert words(project).hint(issue(report, "too-many-factions")) == "replace Hastati Line (Rome) with a card of Egypt"
+
+
+def test_a_real_split_still_gets_the_count_changes(project):
+    cards = moved(listed(project, "decks/allied-rome-sparta.txt"), roman_archer_auxilia=+2, spartan_hoplite=-2)
+    report = check(project, text_of(project, cards, "Rome"))
+    assert words(project).hint(issue(report, "deck-split")) == "change the counts: Rome \u22122, Sparta +2"
+
+
 def test_terrain_without_a_primary_one(project):
     cards = moved(listed(project, "decks/allied-rome-sparta.txt"), fortified_camp=-2, narrow_pass=+2,
                   shield_bearer_youth=-2, roman_archer_auxilia=+1, roman_road=+1)
@@ -216,7 +282,7 @@ def test_undeclared_primary_is_inferred_only_from_a_strict_majority(project):
     assert errors(report) == {"primary-unknown"}
     skipped = {name for name, _ in report.skipped}
     assert {"deck-type", "commander-faction", "terrain-primary"} <= skipped
-    assert words(project).hint(issue(report, "primary-unknown")) == 'add a line "primary: Rome"'
+    assert words(project).hint(issue(report, "primary-unknown")) == "add a line “primary: Rome”"
 
 
 def test_declared_primary_with_no_cards(project):
@@ -277,6 +343,7 @@ def test_several_broken_rules_are_all_reported(project):
     "3 Hastati Line", "3x Hastati Line", "3 x Hastati Line", "3X Hastati Line", "3× Hastati Line", "x3 Hastati Line",
     "Hastati Line x3", "Hastati Line ×3", "Hastati Line x 3", "３ Hastati Line", "３ｘ Ｈａｓｔａｔｉ Ｌｉｎｅ",
     "3枚 ハスタティ戦列", "3枚ハスタティ戦列", "ハスタティ戦列 3枚", "3장 하스타티 전열", "3张 青年兵战列",
+    "ハスタティ戦列x3", "ハスタティ戦列X3", "ハスタティ戦列ｘ３", "3xハスタティ戦列", "하스타티 전열x3", "青年兵战列x3", "x3ハスタティ戦列",
     "  3 Hastati Line   # my comment", "3 Hastati Line // comment", "3 hastati line", "3 HASTATI  LINE",
     "3 hastatiline", "3 hastati-line", "3 ROM-01", "3 rom-1", "3 Rom 01",
 ])
@@ -371,7 +438,7 @@ def test_lines_that_are_not_cards(project):
     codes = [(i.code, i.line, i.severity) for i in deck.issues]
     assert codes == [("no-count", 1, "error"), ("bad-line", 2, "error"), ("zero-count", 3, "warning"),
                      ("unknown-field", 4, "error"), ("bad-games", 5, "error"), ("duplicate-field", 7, "error")]
-    assert words(project).hint(deck.issues[0]) == 'write "1 Hastati Line"'
+    assert words(project).hint(deck.issues[0]) == "write “1 Hastati Line”"
     assert words(project).hint(deck.issues[3]) == "did you mean primary?"
     report = decks.validate(project, deck)
     assert "deck-size" in {name for name, _ in report.skipped}  # a line without a count: the size is unknown

@@ -409,7 +409,7 @@ def test_find_card_in_any_language(project, name, card_id):
 
 
 def test_find_card_unknown_and_ambiguous(project):
-    with pytest.raises(UsageError, match=r'unknown card "Trajan"; did you mean .*\(ROM-09\).*\(ROM-10\)\?'):
+    with pytest.raises(UsageError, match=r'unknown card “Trajan”; did you mean .*\(ROM-09\).*\(ROM-10\)\?'):
         export.find_card(project, "Trajan")
     with pytest.raises(UsageError, match=r"로마 가도 \(ROM-14\)"):  # the messages are the decklist's, in Korean
         export.find_card(project, "로마 가로", "ko")
@@ -439,7 +439,7 @@ def test_preview_cli(game_copy):
     assert "ROM-14 로마 가도" in run.stderr
     run = ppgen_cli("preview", "Legionary Cohortt", cwd=game_copy)
     assert run.returncode == 2 and run.stdout == ""
-    assert 'unknown card "Legionary Cohortt"; did you mean' in run.stderr and "ROM-04" in run.stderr
+    assert "unknown card “Legionary Cohortt”; did you mean" in run.stderr and "ROM-04" in run.stderr
 
 
 def test_preview_cli_shows_untranslated_text(game_copy):
@@ -460,14 +460,14 @@ def test_export_cli_png_tts_contact(project, game_copy):
     n = len(project.game.cards_of("sparta"))
     run = ppgen_cli("export", "png", "--lang", "ko", "-f", "sparta", "--bleed", "--dpi", "100", "-o", str(out), cwd=game_copy)
     assert run.returncode == 0, run.stderr
-    folder = out / "ko" / "png"
+    folder = out / "ko" / "png-bleed-100dpi"
     sparta = [p for p in folder.iterdir() if p.name.startswith("SPA-")]
     assert len(sparta) == n and (folder / "back.png").is_file()
     assert png(sparta[0]).size == (275, 375)
     assert f"wrote {n + 1} PNGs (275 × 375 px" in run.stderr
     run = ppgen_cli("export", "png", "-f", "rome", "--bleed", "3", "--dpi", "50", "-o", str(out), cwd=game_copy)
     assert run.returncode == 0, run.stderr
-    assert png(out / "en" / "png" / "ROM-01.png").size == (137, 187)  # (2.5 in + 6 mm) × 50 dpi
+    assert png(out / "en" / "png-bleed-3mm-50dpi" / "ROM-01.png").size == (137, 187)  # (2.5 in + 6 mm) × 50 dpi
     run = ppgen_cli("export", "tts", "--lang", "zh", "-f", "egypt", "-o", str(out), cwd=game_copy)
     assert run.returncode == 0, run.stderr
     assert (out / "zh" / "tts" / "starter-egypt" / "starter-egypt-zh-1.png").is_file()
@@ -508,3 +508,25 @@ def test_export_help_has_examples():
                  ["export", "contact", "--help"], ["preview", "--help"]):
         run = ppgen_cli(*args)
         assert run.returncode == 0 and "Examples:" in run.stdout, args
+
+
+def test_png_variants_go_to_folders_of_their_own_and_the_summary_says_where(game_copy):
+    """Issue 13, item 12: `--bleed` wrote the same names as without it, over the plain pictures."""
+    out = game_copy / "pictures"
+    common = ("export", "png", "-f", "sparta", "--dpi", "50", "-o", str(out))
+    runs = {name: ppgen_cli(*common, *extra, cwd=game_copy) for name, extra in [
+        ("png-50dpi", []), ("png-bleed-50dpi", ["--bleed"]), ("png-bleed-3mm-50dpi", ["--bleed", "3"]),
+        ("png-bridge-50dpi", ["--card-size", "bridge"])]}
+    sizes = {}
+    for name, run in runs.items():
+        assert run.returncode == 0, run.stderr
+        assert f"in pictures/en/{name}" in run.stderr, (name, run.stderr)
+        sizes[name] = png(out / "en" / name / "SPA-01.png").size
+    assert sorted(p.name for p in (out / "en").iterdir()) == sorted(runs)
+    assert sizes == {"png-50dpi": (125, 175), "png-bleed-50dpi": (138, 188), "png-bleed-3mm-50dpi": (137, 187),
+                     "png-bridge-50dpi": (113, 175)}
+    assert png(out / "en" / "png-bleed-50dpi" / "back.png").size == (138, 188)
+    assert export.png_folder() == "png" and export.png_folder("63x88", 0, 600) == "png-63x88-600dpi"
+    every = ppgen_cli(*common, "--bleed", "--lang", "ja,ko", cwd=game_copy)
+    assert every.returncode == 0, every.stderr
+    assert "in 2 folders: pictures/ja/png-bleed-50dpi, pictures/ko/png-bleed-50dpi" in every.stderr

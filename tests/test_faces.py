@@ -158,16 +158,16 @@ def test_key_words_set_in_bold_by_one_rule():
     def em_cjk(s):
         return float(len(s))
 
-    assert bold_keywords("On Deploy: draw 1 card.", 9, em) == "**On\u00a0Deploy:** draw 1 card."
+    assert bold_keywords("On Deploy: draw 1 card.", 9, em) == "**On Deploy:** draw 1 card."
     assert (
         bold_keywords("Gains 1 ATK. Once per turn: draw 1 card.", 9, em)
-        == "Gains 1 ATK. **Once\u00a0per\u00a0turn:** draw 1 card."
+        == "Gains 1 ATK. **Once per turn:** draw 1 card."
     )
     long = "When an Infantry you control would be destroyed by battle: negate it."
     assert bold_keywords(long, 9, em) == long  # a whole condition is not a key word
     assert bold_keywords("配備時：カードを1枚引く。1ターンに1度：自分", 9, em_cjk) == "**配備時：**カードを1枚引く。**1ターンに1度：**自分"
     assert bold_keywords("部署时：抽 1 张卡。", 9, em_cjk) == "**部署时：**抽 1 张卡。"
-    assert bold_keywords("배치 시: 카드 1장을 뽑습니다.", 9, em) == "**배치\u00a0시:** 카드 1장을 뽑습니다."
+    assert bold_keywords("배치 시: 카드 1장을 뽑습니다.", 9, em) == "**배치 시:** 카드 1장을 뽑습니다."
     assert bold_keywords("Ratio 1:2 stays.", 9, em) == "Ratio 1:2 stays."  # a colon inside a word is no clause end
     assert bold_keywords("Your **own** words: stay.", 9, em) == "Your **own** words: stay."  # translator's markup wins
     assert bold_keywords("On Deploy: x.", 0, em) == "On Deploy: x."  # keyword_max 0 = off
@@ -588,5 +588,13 @@ def test_card_sheets_lay_out_each_front_once_and_keep_no_layout(project, monkeyp
     run = select_cards(project, ["rome", "dacia"])
     options = BuildOptions.resolve(project, lang="ja", out=tmp_path, jobs=1)
     part = parts.cards_part(project, options, "ja", run, BuildReport())
-    assert len(made) == len({card.id for card in run}) == part.faces - 1 - 6  # fronts = forms - the back - 2 factions × 3 kinds of backdrop
+    template = load_card_template(project)
+    kind = {c.id: "commander" if c.commander else "terrain" if c.terrain else c.kind for c in run}
+    motif = {c.id: template.motif(c.type if c.is_unit else "terrain" if c.terrain else c.kind) for c in run}
+    looks = {(c.faction, kind[c.id]) for c in run}
+    illustrations = {(c.faction, kind[c.id], motif[c.id]) for c in run}
+    # a background and a frame per faction and kind of card, an art window per faction, an illustration per motif
+    shared = 2 * len(looks) + 2 + len(illustrations)
+    assert (len(looks), len(illustrations)) == (10, 16)
+    assert len(made) == len({card.id for card in run}) == part.faces - 1 - shared  # fronts = forms - the back - shared layers
     assert max(alive) == 0

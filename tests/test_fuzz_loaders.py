@@ -267,7 +267,7 @@ def exercise(glossary) -> None:
 
 
 def test_fuzz_glossary_values(game):
-    from ppgen.i18n.glossary import load_glossary
+    from ppgen.read.glossary import load_glossary
 
     path = game / "locales" / "glossary.yaml"
     original = path.read_text(encoding="utf-8")
@@ -293,7 +293,7 @@ def test_fuzz_glossary_entries(game):
     """Generated terms and idioms: regex characters, number slots, empty and odd forms."""
     import yaml
 
-    from ppgen.i18n.glossary import load_glossary
+    from ppgen.read.glossary import load_glossary
 
     path = game / "locales" / "glossary.yaml"
 

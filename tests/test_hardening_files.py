@@ -204,3 +204,78 @@ def test_fuzz_card_database_values(game_copy, data):
         ppgen.load(game_copy)
     except DataError as exc:
         assert exc.problems
+
+
+# ── explicit YAML tags (issue 13, item 1): both loaders, libyaml and pure Python ──
+LOADERS = pytest.mark.parametrize("pure", [False, True], ids=["libyaml", "pure-python"])
+
+
+@pytest.fixture
+def loader(monkeypatch, request):
+    """PPGEN_PURE_YAML=1 forces PyYAML's pure-Python loader (what a machine without libyaml uses)."""
+    def use(pure: bool):
+        if pure:
+            monkeypatch.setenv("PPGEN_PURE_YAML", "1")
+        else:
+            monkeypatch.delenv("PPGEN_PURE_YAML", raising=False)
+    return use
+
+
+@LOADERS
+@pytest.mark.parametrize("text, where, says", [
+    ("games: !!int seven\n", (1, 8), "'seven' is not a valid !!int value"),
+    ("atk: !!int abc\n", (1, 6), "'abc' is not a valid !!int value"),
+    ("x: !!float x\n", (1, 4), "'x' is not a valid !!float value"),
+    ("x: !!bool maybe\n", (1, 4), "'maybe' is not a valid !!bool value"),
+    ("x: !!timestamp 2001-13-45\n", (1, 4), "'2001-13-45' is not a valid !!timestamp value"),
+    ("x: !!null abc\n", (1, 4), "'abc' is not a valid !!null value"),
+    ("atk: !foo 3\n", (1, 6), "YAML tag '!foo' is not allowed"),
+    ("x: !!binary aGk=\n", (1, 4), "YAML tag '!!binary' is not allowed"),
+    ("x: !!str [1, 2]\n", (1, 4), "YAML tag '!!str' is not allowed on a list"),
+    ("x: [ !!str, xxx ]\n", (1, 6), "YAML tag '!!str,' is not allowed"),
+])
+def test_an_explicit_tag_that_does_not_fit_is_a_located_error(loader, pure, text, where, says):
+    loader(pure)
+    with pytest.raises(DataError) as exc:
+        parse_yaml(text, "x.yaml")
+    (problem,) = exc.value.problems
+    assert (problem.line, problem.col, problem.code) == (*where, "yaml"), problem
+    assert says in problem.message, problem.message
+
+
+@LOADERS
+def test_explicit_tags_that_fit_read_as_their_type(loader, pure):
+    loader(pure)
+    doc = parse_yaml("a: !!int 7\nb: !!str 7\nc: !!float 2\nd: !!bool yes\ne: !!null ''\nf: !!seq [1]\n"
+                     "g: !!map {k: v}\ni: !<tag:yaml.org,2002:int> 8\n", "x.yaml")
+    assert doc.data == {"a": 7, "b": "7", "c": 2.0, "d": True, "e": None, "f": [1], "g": {"k": "v"}, "i": 8}
+
+
+def test_pure_yaml_setting_uses_the_pure_python_loader(loader, monkeypatch):
+    import yaml
+
+    class NoLibyaml:
+        def __init__(self, *a):
+            raise AssertionError("libyaml used")
+
+    monkeypatch.setattr("ppgen.read.yamlio._Loader", NoLibyaml)
+    loader(True)
+    assert parse_yaml("a: 1\n", "x.yaml").data == {"a": 1}
+    loader(False)
+    with pytest.raises(AssertionError, match="libyaml used"):
+        parse_yaml("a: 1\n", "x.yaml")
+    assert yaml.SafeLoader  # the pure loader ships with PyYAML
+
+
+@LOADERS
+def test_a_bad_tag_in_a_decklist_or_the_card_database_exits_2_located(game_copy, tmp_path, pure):
+    from clitools import assert_clean_error, located, run_ppgen
+
+    env = dict(__import__("os").environ, PPGEN_PURE_YAML="1" if pure else "")
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("name: x\nprimary: Rome\ngames: !!int seven\ncards:\n  ROM-01: 1\n", encoding="utf-8")
+    result = run_ppgen("validate", deck, root=game_copy, env=env)
+    assert_clean_error(result, "'seven' is not a valid !!int value", where=r"deck\.yaml:3:8")
+    cards = game_copy / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("        atk: 2\n", "        atk: !!int abc\n", 1), encoding="utf-8")
+    assert_clean_error(run_ppgen("cards", root=game_copy, env=env), "'abc' is not a valid !!int value", where=located("cards.yaml"))

@@ -164,3 +164,12 @@ def test_a_folder_named_like_a_font(game_copy, tmp_path):
     result = run_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", root=game_copy)
     assert_clean_error(result, "placeholder.ttf", code=2)
     assert_no_crash(result)
+
+
+@pytest.mark.parametrize("command", [SCORE_SHEET, ("calibrate",), ("export", "contact", "-f", "rome")])
+def test_out_named_like_a_pdf_is_refused_and_nothing_is_made(game_copy, tmp_path, command):
+    """Issue 13, item 6: --out names a folder; `--out my.pdf` made a folder called my.pdf."""
+    out = tmp_path / "my.pdf"
+    result = run_ppgen(*command, "--out", out, root=game_copy)
+    assert_clean_error(result, "--out names a folder", "my.pdf", code=2)
+    assert not out.exists()

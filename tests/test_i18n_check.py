@@ -59,11 +59,13 @@ DEFECTS = [
     ("terms.ja.yaml", "terms", 31, 9, 'says "Infantry"; the ja glossary term is 歩兵'),
     ("markup.ja.yaml", "markup", 23, 9, "lacks {amount} and has unknown {amont}"),
     ("glyphs.xx.yaml", "glyphs", 40, 9, "'戦' (U+6226)"),
+    ("punctuation.ja.yaml", "punctuation", 40, 9, 'has straight " in'),
 ]
 
 
 def test_every_check_has_a_defect_fixture():
-    assert {d[1] for d in DEFECTS} | {"fit"} == set(check_names())
+    # fit lays out real cards; keywords only warns (test_a_key_word_spelled_otherwise_is_a_warning)
+    assert {d[1] for d in DEFECTS} | {"fit", "keywords"} == set(check_names())
 
 
 @pytest.mark.parametrize("name,code,line,col,words", DEFECTS, ids=[d[1] for d in DEFECTS])
@@ -218,7 +220,7 @@ def test_exclude_keys_keeps_a_term_out_of_keys_where_the_word_means_something_el
 
 
 def write_glossary(tmp_path: Path, idioms: str):
-    from ppgen.i18n.glossary import load_glossary
+    from ppgen.read.glossary import load_glossary
 
     path = tmp_path / "glossary.yaml"
     path.write_text(f"idioms:\n{idioms}", encoding="utf-8")
@@ -337,3 +339,80 @@ def test_real_glossary_and_idioms_catch_real_mistakes(game_copy, lang, key, old,
     project = ppgen.load(game_copy)
     (f,) = run_checks(project, [lang]).findings
     assert (f.key, f.problem.code, f.problem.line) == (key, code, project.locale(lang).position(key)[0])
+
+
+def test_a_key_word_spelled_otherwise_is_a_warning(tiny):
+    """The English opens a clause with the glossary key word "Once per turn:"; the translation
+    keeps the term (so `terms` is content) but writes no colon: the key-word rule would not set
+    it in bold, nor keep it whole — a warning at the entry."""
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "1ターンに1度：表側", "1ターンに1度、表側")
+    report = findings(tiny)
+    assert [(f.problem.code, f.problem.severity, f.key, f.problem.line) for f in report.findings] == [
+        ("keywords", "warning", "card.roman-archer-auxilia.effect", 36)]
+    assert "spells it 1ターンに1度：" in report.findings[0].problem.message
+    assert "it opens no clause with a colon" in report.findings[0].problem.message
+    result = run_cli("--root", str(tiny), "i18n", "check")
+    assert result.returncode == 0 and "warning[keywords]" in result.stdout  # warnings alone pass
+
+
+def test_punctuation_follows_the_language_setting(tiny):
+    """English quotes curly (ppgen.yaml quotes: curly): a straight apostrophe is an error whose
+    message gives the text with curly ones; with `quotes: any` nothing is checked."""
+    en = tiny / "locales" / "en.yaml"
+    edit(en, "card.pilum-volley.name: Pilum Volley", "card.pilum-volley.name: \"Caesar's \\\"Pilum\\\" Volley\"")
+    report = findings(tiny, only=["punctuation"])
+    (f,) = report.findings
+    assert (f.lang, f.key, f.problem.code) == ("en", "card.pilum-volley.name", "punctuation")
+    assert "has straight ' \"" in f.problem.message and "write \"Caesar’s “Pilum” Volley\"" in f.problem.message
+    edit(tiny / "ppgen.yaml", "    name: English\n    quotes: curly", "    name: English\n    quotes: any")
+    assert findings(tiny, only=["punctuation"]).findings == []
+
+
+def test_smart_quotes():
+    from ppgen.i18n.checks import smart_quotes
+
+    assert smart_quotes("don't") == "don’t"
+    assert smart_quotes("the players' dice") == "the players’ dice"
+    assert smart_quotes('unknown card "{name}"') == "unknown card “{name}”"
+    assert smart_quotes("('quoted') and \"x\"") == "(‘quoted’) and “x”"
+
+
+def test_quote_style_does_not_make_translations_stale():
+    """Making English typographic (don't → don’t, "x" → “x”) changes no meaning: the fingerprint
+    a translation records is the same, so no translation turns stale."""
+    from ppgen.read.locale import source_hash
+
+    assert source_hash("Energy you don't use is lost.") == source_hash("Energy you don’t use is lost.")
+    assert source_hash('unknown card "{name}"') == source_hash("unknown card “{name}”")
+    assert source_hash("Energy you don't use is lost.") != source_hash("Energy you do use is lost.")
+
+
+def test_typesetting_sections_of_the_glossary_are_checked_at_their_line(tiny):
+    """`unbreakable` and `breaks` name known languages and hold well-formed phrases; each
+    mistake is a problem at its line, and the build (which typesets with them) refuses it too."""
+    glossary = tiny / "locales" / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8") + (
+        'unbreakable:\n  all: ["{n} ATK"]\n  jap: ["{n}体"]\n  ja: ["{x} ATK"]\n'
+        "breaks:\n  ja: [スタンバイフェイズ]\n"), encoding="utf-8")
+    report = findings(tiny)
+    problems = sorted((f.problem.line, f.problem.message) for f in report.findings)
+    lines = glossary.read_text(encoding="utf-8").splitlines()
+    at = {text: lines.index(text) + 1 for text in ('  jap: ["{n}体"]', '  ja: ["{x} ATK"]', "  ja: [スタンバイフェイズ]")}
+    assert [p[0] for p in problems] == sorted(at.values())
+    assert "unknown language 'jap' in unbreakable; did you mean 'ja'" in dict(problems)[at['  jap: ["{n}体"]']]
+    assert "the only braces a phrase may hold are the slots {n}" in dict(problems)[at['  ja: ["{x} ATK"]']]
+    assert "must mark where it breaks with |" in dict(problems)[at["  ja: [スタンバイフェイズ]"]]
+    with pytest.raises(ppgen.DataError):
+        ppgen.load(tiny).phrases("ja")
+
+
+def test_the_glossary_gives_each_language_its_phrases(project):
+    ja = project.phrases("ja")
+    assert "1ターンに1度：" in ja.keep and "{n} ATK" in ja.keep and "{word} ♚" in ja.keep  # key words, all, own
+    assert ja.spans("墓地からレベル5未満の歩兵", "cjk") == [(4, 10)]
+    assert ja.seams("スタンバイフェイズ") == {5}
+    en = project.phrases("en")
+    assert "Once per turn:" in en.keep and "1ターンに1度：" not in en.keep
+    text = "Alexander, King of Macedon ♚ gains 1 ATK"
+    assert [text[a:b] for a, b in en.spans(text, "words")] == ["Macedon ♚", "1 ATK"]

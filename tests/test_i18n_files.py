@@ -299,3 +299,75 @@ def test_a_broken_po_file_is_reported_with_its_line_and_nothing_is_written(game_
     assert result.returncode == 2
     assert "bad.po:6:1: error[po] not a PO line" in result.stderr and "Traceback" not in result.stderr
     assert ja.read_bytes() == before
+
+
+# ── what other tools make of the PO files (issue 13, item 11) ────────────
+PO_LANGUAGES = {"ja": ("ja", "nplurals=1; plural=0;"), "ko": ("ko", "nplurals=1; plural=0;"),
+                "zh": ("zh_CN", "nplurals=1; plural=0;")}
+GETTEXT = "msgfmt (GNU gettext) is not installed: apt-get install gettext (Debian/Ubuntu) or brew install gettext (macOS)"
+
+
+def gettext_tool(name: str) -> str:
+    import shutil
+
+    path = shutil.which(name)
+    if path is None:
+        pytest.skip(GETTEXT.replace("msgfmt", name, 1))
+    return path
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    from conftest import ROOT
+
+    folder = tmp_path_factory.mktemp("po")
+    for lang in PO_LANGUAGES:
+        result = run_cli("--root", str(ROOT), "i18n", "export", "--lang", lang, "-o", str(folder / f"{lang}.po"))
+        assert result.returncode == 0, result.stderr
+    return folder
+
+
+@pytest.mark.parametrize("lang", PO_LANGUAGES)
+def test_po_header_has_what_poedit_and_weblate_expect(exported, project, lang):
+    import polib
+
+    meta = polib.pofile(str(exported / f"{lang}.po")).metadata
+    code, plural_forms = PO_LANGUAGES[lang]
+    assert meta["Language"] == code
+    assert meta["Plural-Forms"] == plural_forms
+    assert meta["Language-Team"] == project.language(lang).name
+    for field in ("PO-Revision-Date", "Last-Translator", "Project-Id-Version", "MIME-Version", "Content-Type",
+                  "Content-Transfer-Encoding"):
+        assert field in meta, field
+
+
+@pytest.mark.parametrize("lang", PO_LANGUAGES)
+def test_msgfmt_check_passes_without_a_warning(exported, lang):
+    msgfmt = gettext_tool("msgfmt")
+    result = subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(exported / f"{lang}.po")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout + result.stderr == "", result.stderr
+
+
+@pytest.mark.parametrize("lang", PO_LANGUAGES)
+def test_a_po_file_rewritten_by_msgcat_imports_as_no_change(game_copy, tmp_path, lang):
+    msgcat = gettext_tool("msgcat")
+    po, cat = tmp_path / f"{lang}.po", tmp_path / f"{lang}-msgcat.po"
+    assert run_cli("--root", str(game_copy), "i18n", "export", "--lang", lang, "-o", str(po)).returncode == 0
+    subprocess.run([msgcat, "-o", str(cat), str(po)], check=True)
+    assert po.read_text(encoding="utf-8") != cat.read_text(encoding="utf-8")  # msgcat wraps lines its own way
+    loc = game_copy / "locales" / f"{lang}.yaml"
+    before = loc.read_bytes()
+    result = run_cli("--root", str(game_copy), "i18n", "import", str(cat))
+    assert result.returncode == 0, result.stderr
+    assert f"0 updated, 0 added, {english_keys(game_copy)} unchanged" in result.stderr
+    assert loc.read_bytes() == before
+
+
+@pytest.mark.parametrize("header, lang", [("zh_Hans", "zh"), ("zh-CN", "zh"), ("ja_JP", "ja"), ("ko_KR.UTF-8", "ko")])
+def test_import_knows_the_language_as_cat_tools_write_it(game_copy, tmp_path, header, lang):
+    po = tmp_path / "x.po"
+    po.write_text(f'msgid ""\nmsgstr "Language: {header}\\n"\n\nmsgctxt "faction.rome"\nmsgid "Rome"\nmsgstr "X"\n', encoding="utf-8")
+    result = run_cli("--root", str(game_copy), "i18n", "import", "--dry-run", str(po))
+    assert result.returncode == 0, result.stderr
+    assert f"locales/{lang}.yaml" in result.stderr

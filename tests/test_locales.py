@@ -42,7 +42,7 @@ def test_english_effects_are_rewritten_to_the_newer_edition(project, seed_cards)
         card = project.game.card(seed["id"].split("/")[1])
         assert project.card_effect(card, "en") != seed["langs"]["en"]["effect"], card.id
     for card in project.game.cards:
-        text = re.sub(r'"[^"]*"', "", project.card_effect(card, "en"))  # quoted card names may say Archer
+        text = re.sub(r"“[^”]*”", "", project.card_effect(card, "en"))  # quoted card names may say Archer
         assert not re.search(r"\bGY\b|Once/turn|\bsearch\b|\bSet card\b|\bArcher\b", text), (card.id, text)
     assert "2 ATK" in project.card_effect(project.game.card("nubian-archers"), "en")
     assert "discard 1 card" in project.card_effect(project.game.card("leonidas-voice-of-defiance"), "en")

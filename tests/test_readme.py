@@ -24,3 +24,34 @@ def test_readme_python_example_runs(block, game_copy):
     for named in re.findall(r'"(out/[^"]+\.pdf)"', block):
         path = game_copy / named
         assert path.is_file() and path.read_bytes().startswith(b"%PDF"), named
+
+
+# ── the quick start (issue 13, item 14) ─────────────────────────────────────
+def quick_start() -> tuple[str, str]:
+    """The README's two quick-start commands: build, then tests."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index("## Quick start")
+    build, tests = re.findall(r"```sh\n(.*?)\n```", text[start:text.index("\n## ", start + 3)], re.S)[:2]
+    return build.strip(), tests.strip()
+
+
+def test_the_quick_start_works_where_the_system_python_is_externally_managed():
+    """Debian 12 and Ubuntu 23.04+ refuse `pip install` into the system Python (PEP 668): each
+    command makes a virtual environment in the folder and runs everything from it."""
+    for command in quick_start():
+        steps = [s.strip() for s in command.split("&&")]
+        assert steps[0] == "python3 -m venv .venv", command
+        assert all(s.startswith(".venv/bin/") for s in steps[1:]), command
+    build, tests = quick_start()
+    assert build.endswith(".venv/bin/ppgen build --lang all")
+    assert ".venv/bin/pip install '.[test]'" in tests and tests.endswith(".venv/bin/python -m pytest")
+
+
+def test_ci_runs_the_readmes_test_command_exactly():
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == quick_start()[1]
+
+
+def test_the_readme_says_how_long_the_tests_take():
+    text = README.read_text(encoding="utf-8")
+    assert re.search(r"Tests \(about \d+ minutes on two cores", text)

@@ -84,9 +84,11 @@ def test_artwork_outside_the_safe_zone_refused(game_copy):
 
 
 @pytest.mark.parametrize("old,new,element,nearest", [
-    # the frame's box keeps 3.2 mm, but half its 0.6 mm line reaches 2.9 mm from the trim
-    ("  frame:      {x: 3.4, y: 3.4, w: 56.2, h: 81.2, radius: 2.2, stroke: accent, stroke_width: 0.3}",
-     "  frame:      {x: 3.2, y: 3.2, w: 56.6, h: 81.6, radius: 2.2, stroke: accent, stroke_width: 0.6}", "frame", "2.9"),
+    # the header's box keeps 3.2 mm, but half its 0.6 mm line reaches 2.9 mm from the trim
+    ("  header:     {x: 4, y: 75.2, w: 55, h: 9, radius: 1.4, fill: parchment, stroke: accent, stroke_width: 0.4}",
+     "  header:     {x: 3.2, y: 75.2, w: 55, h: 9, radius: 1.4, fill: parchment, stroke: accent, stroke_width: 0.6}", "header", "2.9"),
+    # the frame draws its lines inside its box: its box is what must keep the margin
+    ("  frame:      {x: 3.3, y: 3.3, w: 56.4, h: 81.4,", "  frame:      {x: 3.1, y: 3.3, w: 56.6, h: 81.4,", "frame", "3.1"),
     # a text box 3 mm from the bottom edge
     ("  code:       {x: 5.6, y: 3.65,", "  code:       {x: 5.6, y: 3,", "code", "3"),
     # a kind's own override (the Tactic's effect panel), named with its kind
@@ -205,6 +207,18 @@ def test_show_false_leaves_an_element_out(game_copy):
     doctrine = front_face(project, project.game.card("desert-routes"), "en", CardGeometry.named())
     assert "watermark" not in unit.elements and "code" not in unit.texts
     assert "watermark" in doctrine.elements and "code" in doctrine.texts
+
+
+def test_alignment_may_differ_by_language_and_is_checked(game_copy):
+    from ppgen.read.templates import read_card_template
+
+    path = game_copy / "templates" / "card.yaml"
+    effect = read_card_template(path).style("effect")
+    assert (effect.align_in("ja"), effect.align_in("zh"), effect.align_in("en")) == ("justify", "justify", "left")
+    edit(path, "align: {default: left, ja: justify, zh: justify}", "align: {default: left, ja: justfy}")
+    problems = problems_of(path)
+    assert [(p.line, p.code) for p in problems] == [(line_of(path, "align: {default: left, ja: justfy}"), "value")]
+    assert "must be one of left, center, right, justify" in problems[0].message and "'justfy'" in problems[0].message
 
 
 # The rules that look at several keys or sections (read/templates.py), each at its position.

@@ -11,6 +11,7 @@ from ppgen.typeset.text import NO_LINE_END, NO_LINE_START, GlyphError, MarkupErr
 def style(project, lang, size=9.0, min_size=None, **kw):
     fonts = project.fonts
     mode = project.config.languages[lang].line_break
+    kw.setdefault("phrases", project.phrases(lang))  # the glossary's unbreakable phrases
     return Style(fonts.chain(lang, "body"), fonts.chain(lang, "bold"), size, min_size, line_break=mode, **kw)
 
 
@@ -128,3 +129,159 @@ def test_missing_glyph_is_found_when_regular_and_bold_share_one_chain(project):
         layout("打印 \U00013000", Style(chain, chain, 8), 300, 40, where="sheet.print-note")
     with pytest.raises(GlyphError, match="U\\+13000"):
         layout("**打印 \U00013000**", Style(chain, chain, 8), 300, 40)
+
+
+# ── rules on top of the break opportunities (phrases, breaking, justify) ──
+def draw_to_pdf(lay, x=20.0, y=400.0):
+    from reportlab.pdfgen.canvas import Canvas
+
+    buf = io.BytesIO()
+    c = Canvas(buf, initialFontName=lay.style.regular.primary, invariant=1)
+    draw(c, lay, x, y)
+    c.save()
+    return buf.getvalue()
+
+
+def printed_lines(lay, x=20.0):
+    """The layout drawn into a PDF and read back by PDFium: its lines, top to bottom."""
+    from pdftools import glyphs, text_lines
+
+    return text_lines(glyphs(draw_to_pdf(lay, x))[0])
+
+
+def em_of(project, lang, text, size=9.0):
+    return project.fonts.chain(lang, "body").width(text, size)
+
+
+@pytest.mark.parametrize("lang,text,phrase", [
+    ("en", "Special Deploy 1 Level < 5 Infantry from your Graveyard in Defense.", "Level < 5"),
+    ("ja", "配備時：墓地からレベル5未満の歩兵ユニット1体を守備表示で蘇生する。地形軍略1枚を守る。1ターンに1度：手札を1枚捨てる。", "1ターンに1度："),
+    ("zh", "部署时：从墓地以防御表示复活 1 个等级 < 5 的步兵。每回合一次：丢弃 1 张卡。", "每回合一次："),
+    ("ko", "배치 시: 묘지에서 레벨 5 미만 보병/기병 1장을 수비 표시로 특수 배치합니다. 상대 DEF −1", "DEF −1"),
+])
+def test_an_unbreakable_phrase_is_never_split(project, lang, text, phrase):
+    """At every width from 9 to 30 ems (the phrase fits a line) it lands on one line."""
+    st = style(project, lang)
+    joiner = "" if lang in ("ja", "zh") else " "
+    for ems in range(9, 31):
+        lines = layout(text, st, ems * 9.0, 999).text.split("\n")
+        assert any(phrase in line for line in lines), (ems, lines)
+        assert phrase in joiner.join(lines)
+
+
+def test_without_the_glossary_the_same_phrase_breaks(project):
+    """The rule is the data's: with no phrases, "Level < 5" breaks where UAX #14 allows."""
+    text = "Special Deploy 1 Level < 5 Infantry"
+    widths = range(40, 160)
+    with_data = [layout(text, style(project, "en"), w, 999).text for w in widths]
+    without = [layout(text, style(project, "en", phrases=None), w, 999).text for w in widths]
+    assert not any("Level\n" in t or "<\n" in t for t in with_data)
+    assert any("Level\n" in t or "<\n" in t for t in without)
+
+
+def test_a_bold_span_is_kept_whole_unless_wider_than_the_line(project):
+    st = style(project, "ja")
+    text = "このカードのATKが上がる。**1ターンに1度：**手札を1枚捨てる。"
+    for ems in range(8, 20):
+        assert "1ターンに1度：" in layout(text, st, ems * 9.0, 999).text
+    narrow = layout("**とても長い太字の一続きの文章はこうなる**", st, 5 * 9.0, 999)  # wider than a line: breaks
+    assert len(narrow.lines) > 1 and narrow.width <= 5 * 9.0 + 1e-6
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("ja", "通常配備時：このターン、自分フィールドの歩兵ユニット1体のATKが1上がる。"),
+    ("zh", "相手ユニットの攻撃を無効にして、その後で手札を1枚捨てる。"),
+    ("en", "Once per turn: target 1 face-up unit you control; it gains 1 ATK in combat this turn."),
+    ("ko", "배치 시: 상대의 앞면 표시 유닛 1장을 수비 표시로 변경합니다. 자신의 보병은 공격력이 1 올라갑니다."),
+])
+def test_no_paragraph_ends_with_a_runt_line(project, lang, text):
+    """At every width where the text takes two lines or more, the last line holds at least 3
+    characters (ja/zh) or two words (en/ko); the text engine re-breaks to get there."""
+    st = style(project, lang)
+    seen_rebreaks = 0
+    for w in range(60, 400, 3):
+        lay = layout(text, st, w, 999)
+        lines = lay.text.split("\n")
+        if len(lines) > 1:
+            last = lines[-1]
+            assert (len(last.replace(" ", "")) >= 3) if lang in ("ja", "zh") else len(last.split()) >= 2, (w, lines)
+            assert lay.orphans == 0 and lay.width <= w + 1e-6
+        plain_fill = layout(text, style(project, lang, orphans=False), w, 999).text.split("\n")
+        seen_rebreaks += plain_fill != lines
+    assert seen_rebreaks > 0  # the rule did something
+
+
+def test_a_runt_no_break_avoids_is_counted(project):
+    st = style(project, "ja")
+    one = em_of(project, "ja", "あ")
+    lay = layout("あいうえおかきくけこさ", st, one * 10 + 0.01, 999)  # 11 characters, 10 a line: 1 left over
+    assert lay.text.split("\n") == ["あいうえおかきく", "けこさ"] and lay.orphans == 0  # re-broken: the line before gives 2
+    hopeless = layout("**あいう**え", st, one * 3 + 0.01, 999)  # a bold span fills the line: え stays alone
+    assert hopeless.text.split("\n") == ["あいう", "え"] and hopeless.orphans == 1
+
+
+def test_names_break_after_the_comma_and_leave_no_short_word_alone(project):
+    st = style(project, "en", 11.0, 7.0, balance=True, bold_all=True)
+    for name, first in [("Decebalus, King of Dacia", "Decebalus,"), ("Hannibal Barca, Master of Envelopment", "Hannibal Barca,"),
+                        ("Alexander, King of Macedon", "Alexander,")]:
+        lay = fit(name, st, em_of(project, "en", name, 11.0) * 0.75, 30)
+        assert lay.text.split("\n")[0] == first, lay.text
+    ko = style(project, "ko", 11.0, 7.0, balance=True)
+    lay = fit("알렉산드로스, 마케도니아의 왕", ko, em_of(project, "ko", "알렉산드로스, 마케도니아의 왕", 11.0) * 0.7, 30)
+    assert lay.text.split("\n") == ["알렉산드로스,", "마케도니아의 왕"]
+    lay = fit("Sacred Band of Carthage", st, em_of(project, "en", "Sacred Band of Carthage", 11.0) * 0.7, 30)
+    assert lay.text.split("\n") == ["Sacred Band", "of Carthage"]  # balanced, no comma
+
+
+def test_a_cjk_label_breaks_at_its_compound_seam(project):
+    from ppgen.draw.style import fit_label
+
+    st = style(project, "ja", 9.0, 5.0)
+    w = em_of(project, "ja", "スタンバイフェイズ") * 0.7  # one line would need 70 %
+    lay = fit_label("スタンバイフェイズ", st, w, 30)
+    assert lay.text.split("\n") == ["スタンバイ", "フェイズ"] and lay.size == 9.0
+    plain_st = style(project, "ja", 9.0, 5.0, phrases=None)  # no compound seams: no good break in the word
+    no_seam = fit_label("スタンバイフェイズ", plain_st, em_of(project, "ja", "スタンバイフェイズ") * 0.8, 30)
+    assert "\n" not in no_seam.text and no_seam.size < 9.0  # shrunk, not broken inside the word
+
+
+def test_consecutive_punctuation_closes_up(project):
+    st = style(project, "ja")
+    one = em_of(project, "ja", "あ")
+    lay = layout("「あ。」（い）、う", st, 999, 50)
+    # 9 full-width characters; 。」 closes 0.5 em, 」（ 0.5, ）、 0.5: 7.5 ems
+    assert lay.lines[0].width == pytest.approx(7.5 * one, abs=0.01)
+    lines = printed_lines(lay)
+    xs = {g.ch: g.x0 for g in lines[0].glyphs}
+    assert xs["」"] - xs["。"] == pytest.approx(0.5 * one, abs=0.05)
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+def test_justified_cjk_lines_end_at_the_margin_and_the_last_line_is_left(project, lang):
+    text = {"ja": "オンラインでもテーブルでも、ルールはまったく同じです。オンラインではゲームがすべての数値を管理してくれます。"
+                  "テーブルでは戦場の状況を自分で管理します（1から6）。数値はATK 5やDEF 2のように小さく、複雑な計算に悩むことはありません。",
+            "zh": "无论线上还是桌面游玩，规则完全相同：线上由游戏替你记录每一个数字；桌面上则由你自己记录战场状态。"
+                  "所有数字都很小（1 到 6），例如 ATK 5 或 DEF 2，无需担心复杂的计算。"}[lang]
+    for ems in (17.3, 23.6, 31.1, 40.7):
+        w = ems * 9.0
+        lay = layout(text, style(project, lang, align="justify"), w, 999)
+        lines = printed_lines(lay)
+        assert len(lines) == len(lay.lines) >= 2
+        for line in lines[:-1]:
+            assert line.right == pytest.approx(20 + w, abs=0.5), (ems, line.text)
+        assert lines[-1].right < 20 + w - 9.0 * 0.5  # the last line is set left, not spread
+        for line in lines:  # the Latin runs keep their own spacing: ATK, DEF and their digits are not spread
+            for word in ("ATK", "DEF"):
+                at = line.text.find(word)
+                if at >= 0:
+                    g = [x for x in line.glyphs if not x.ch.isspace()]
+                    k = [x.ch for x in g].index(word[0])
+                    assert g[k + 1].x0 == pytest.approx(g[k].x1, abs=0.01) and g[k + 2].x0 == pytest.approx(g[k + 1].x1, abs=0.01)
+
+
+def test_justification_changes_nothing_in_words_languages_unless_asked(project):
+    text = "Once per turn: target 1 face-up unit you control; it gains 1 ATK in combat this turn."
+    left = printed_lines(layout(text, style(project, "en"), 150, 999))
+    assert len({round(line.right, 1) for line in left}) > 1  # ragged right
+    justified = printed_lines(layout(text, style(project, "en", align="justify"), 150, 999))
+    assert all(line.right == pytest.approx(170, abs=0.5) for line in justified[:-1])  # word spaces widened

@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT
 
 STARTER = str(ROOT / "decks" / "starter-rome.txt")
@@ -120,3 +122,80 @@ def test_validate_does_not_import_the_pdf_stack():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert "HEAVY [] EXIT 0" in result.stdout, result.stdout + result.stderr
+
+
+# ── every message in the report's language (issue 13, item 7) ─────────────
+UNREADABLE = {  # file → (its bytes, the problem's code)
+    "shift-jis.txt": ("primary: Rome\n3 テストゥド\n".encode("shift_jis"), "encoding"),
+    "binary.txt": (b"\x00\x01\x02" * 10, "encoding"),
+    "broken.yaml": ("cards:\n  Hastati Line: 3\n  - Testudo\n".encode(), "yaml"),
+    "twice.yaml": ("cards:\n  Testudo: 2\n  Testudo: 1\n".encode(), "duplicate"),
+    "tagged.yaml": ("games: !!int seven\n".encode(), "yaml"),
+    "list.yaml": ("- 3 Hastati Line\n".encode(), "yaml"),
+    "cards-list.yaml": ("cards:\n  - 3 Testudo\n".encode(), "yaml"),
+    "missing.txt": (None, "io"),
+    "no/folder.txt": (None, "io"),
+    "a-folder.txt": ("folder", "io"),
+}
+ENGLISH_WORDS = ("file", "invalid", "UTF-8 byte", "binary", "folder", "duplicate", "YAML tag", "decklist is", "mapping", "found")
+
+
+def unreadable_decks(tmp_path):
+    paths = []
+    for name, (data, _) in UNREADABLE.items():
+        path = tmp_path / name
+        if data == "folder":
+            path.mkdir()
+            (path / "x.txt").write_text("3 Testudo\n", encoding="utf-8")
+        elif data is not None:
+            path.write_bytes(data)
+        paths.append(str(path))
+    return paths
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "zh"])
+def test_file_problems_are_reported_in_the_reports_language(tmp_path, project, lang):
+    """A Shift-JIS decklist got its "not UTF-8" message in English under --lang ja."""
+    from ppgen.decks import Words
+    from ppgen.errors import MESSAGES
+
+    result = run(*unreadable_decks(tmp_path), "--lang", lang, "--format", "json")
+    assert result.returncode == 2, result.stderr
+    found = {d["file"].split(str(tmp_path) + "/")[-1]: d for d in json.loads(result.stdout)["decks"]}
+    loc = project.locale(lang)
+    for name, (_, code) in UNREADABLE.items():
+        if name == "a-folder.txt":
+            continue  # a folder stands for the decklists in it
+        (problem,) = found[name]["problems"]
+        assert problem["code"] == code, (name, problem)
+        message = problem["message"].replace(str(tmp_path), "")
+        assert not any(word in message for word in ENGLISH_WORDS), (name, message)
+        assert any(ch > "\u3000" for ch in message), (name, message)
+    sjis = tmp_path / "shift-jis.txt"
+    text = run(str(sjis), "--lang", lang)
+    assert text.returncode == 2
+    head, line = text.stdout.splitlines()[:2]
+    assert head == loc.format("deck.unreadable", file=str(sjis))
+    assert line == f"{sjis}:2:3: error[encoding] " + loc.format("file.not-utf8", byte="83"), line
+
+
+def test_the_english_of_every_file_message_is_the_english_locale(project):
+    """The messages read/ and decks/ raise before any locale is loaded are the English locale's texts."""
+    from ppgen.errors import MESSAGES
+
+    en = project.locale("en")
+    for key, template in MESSAGES.items():
+        assert en.entries[key].text == template, key
+        for lang in ("ja", "ko", "zh"):
+            assert project.locale(lang).is_translated(key), (lang, key)
+
+
+def test_the_untranslated_texts_warning_is_in_the_reports_language(game_copy):
+    ja = game_copy / "locales" / "ja.yaml"
+    text = ja.read_text(encoding="utf-8")
+    start = text.index("deck.label.curve:")
+    ja.write_text(text[:start] + text[text.index("\ndeck.", start) + 1:], encoding="utf-8")
+    result = run(str(game_copy / "decks" / "starter-rome.txt"), "--root", str(game_copy), "--lang", "ja")
+    assert result.returncode == 0, result.stderr
+    assert "警告: 1件のテキストが日本語に翻訳されていないため、英語で表示しています" in result.stderr, result.stderr
+    assert "読み込み不可0件、警告1件 (" in result.stderr

@@ -11,6 +11,41 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
+# Problems found while reading a file, before any locale is loaded: their English, by locale
+# key. locales/en.yaml holds the same texts (a test checks), and every other locale their
+# translation, so `ppgen validate --lang ja` shows them in Japanese (Problem.key, .params).
+MESSAGES = {
+    "file.not-found": "file not found",
+    "file.no-folder": "file not found: there is no folder {folder}",
+    "file.is-folder": "is a folder, not a file",
+    "file.cannot-read": "cannot read: {reason}",
+    "file.too-large": "file is larger than {mb} MB; refusing to read it",
+    "file.binary": "this is a binary file, not UTF-8 text",
+    "file.not-utf8": "invalid UTF-8 byte 0x{byte}; save the file as UTF-8",
+    "yaml.syntax": "invalid YAML: {problem}",
+    "yaml.syntax-tabs": "invalid YAML: indent with spaces, not tabs",
+    "yaml.syntax-long-key": "invalid YAML: a key may be at most 1024 characters long",
+    "yaml.unclosed-quote": "invalid YAML: a quoted text is not closed; add the closing quote",
+    "yaml.unclosed-bracket": "invalid YAML: a list or mapping in brackets is not closed, or its items are not separated by commas",
+    "yaml.colon": "invalid YAML: a ': ' inside a value, or a line indented under a value; put a text holding ': ' in quotes",
+    "yaml.start-character": "invalid YAML: a value cannot start with this character; put the value in quotes",
+    "yaml.indentation": "invalid YAML: the indentation does not fit; line up the keys of a mapping and the items ('- ') of a list",
+    "yaml.character": "character U+{char} is not allowed in YAML; remove it",
+    "yaml.alias": "YAML anchors and aliases (&name, *name) are not allowed in ppgen files",
+    "yaml.nesting": "nesting deeper than {max} levels",
+    "yaml.key-not-text": "a key must be plain text",
+    "yaml.duplicate-key": "duplicate key '{name}' (first defined on line {first})",
+    "yaml.tag": "YAML tag '{tag}' is not allowed in ppgen files; write the value without it",
+    "yaml.tag-glued": "YAML tag '{tag}' is not allowed in ppgen files; write the value without it (a tag ends at a space)",
+    "yaml.tag-on-list": "YAML tag '{tag}' is not allowed on a list; remove it",
+    "yaml.tag-on-mapping": "YAML tag '{tag}' is not allowed on a mapping; remove it",
+    "yaml.tag-value": "'{value}' is not a valid {tag} value",
+    "deck.yaml-shape": "a YAML decklist is a mapping with the keys {keys}",
+    "deck.yaml-cards": "'cards' must be a mapping of card name to count (e.g. 'Hastati Line: 2')",
+    "deck.too-long": "more than {max} lines to read: a decklist lists a few dozen cards; is this the right file?",
+}
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     """One thing wrong with one place in a file."""
@@ -21,6 +56,14 @@ class Problem:
     message: str
     code: str = "data"
     severity: str = "error"  # "error" | "warning"
+    key: str = field(default="", compare=False)  # a MESSAGES key: the message can be shown in any language
+    params: tuple = field(default=(), compare=False)  # the key's values, as (name, value) pairs
+
+    @classmethod
+    def keyed(cls, file: str, line: int, col: int, key: str, code: str, /, **params) -> "Problem":
+        """An error whose message is MESSAGES[key] filled with `params` (English here; any language
+        where a locale is at hand, through `key` and `params`)."""
+        return cls(file, line, col, MESSAGES[key].format(**params), code, "error", key, tuple(params.items()))
 
     def where(self) -> str:
         if self.line:

@@ -11,6 +11,7 @@ This is the library's front door::
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -49,9 +50,27 @@ class Project:
         return ([src] if src in found else []) + [lang for lang in found if lang != src]
 
     def check_language(self, lang: str) -> str:
+        """`lang` when it is a language of this game; a UsageError otherwise, with the code meant
+        when `lang` is another name of a language (jp, japanese, 日本語: "did you mean 'ja'?")."""
         if lang not in self.languages:
-            raise UsageError(f"unknown language '{lang}'{did_you_mean(lang, self.languages)} (available: {', '.join(self.languages)})")
+            meant = self.find_language(lang)
+            hint = f"; did you mean '{meant}' ({self.config.languages[meant].name})?" if meant else did_you_mean(lang, self.languages)
+            raise UsageError(f"unknown language '{lang}'{hint} (available: {', '.join(self.languages)})")
         return lang
+
+    def find_language(self, text: str) -> str | None:
+        """The language `text` names, by any of its names in ppgen.yaml (code, own name, PO
+        language, aliases) or as a locale written like ja_JP, zh-Hans, ko_KR.UTF-8; None if none."""
+        from .read.names import normalise
+
+        names = self.cached("language-names", lambda: {normalise(name): lang.code for lang in self.config.languages.values()
+                                                         for name in lang.names if lang.code in self.languages})
+        written = re.split(r"[.@]", str(text).strip())[0]
+        for candidate in (written, re.split(r"[-_\s]", written)[0]):
+            found = names.get(normalise(candidate))
+            if found:
+                return found
+        return None
 
     def language(self, lang: str) -> LanguageConfig:
         """The configuration (name, font chains) of a language."""
@@ -97,6 +116,25 @@ class Project:
 
         return self.cached("fonts", lambda: FontBook(self.dir.fonts, self.config.languages))
 
+    @property
+    def glossary(self):
+        """locales/glossary.yaml, read and checked once (an empty glossary when there is none)."""
+        from .read.glossary import load_glossary
+
+        languages = sorted(set(self.languages) | set(self.config.languages))
+        return self.cached("glossary", lambda: load_glossary(self.dir.glossary, self.dir.root, languages, self.config.source_language))
+
+    def phrases(self, lang: str):
+        """What the text engine keeps whole in `lang` and where its compounds break (the glossary's
+        keywords, unbreakable phrases and breaks), for typeset.text.Style(phrases=...)."""
+        from .typeset.phrases import Phrases
+
+        def make():
+            g, src = self.glossary, self.config.source_language
+            return Phrases(g.unbreakable_in(lang, src), g.breaks.get(lang, ()))
+
+        return self.cached(f"phrases:{lang}", make)
+
     # ── localized views ────────────────────────────────────────────────
     def card_name(self, card: Card, lang: str) -> str:
         return self.locale(lang).get(f"card.{card.id}.name")
@@ -121,6 +159,7 @@ class Project:
     def card_rows(self, lang: str, faction: str | None = None) -> list[dict]:
         """One dict per card: the stable JSON interface of `ppgen cards`."""
         rows = []
+        faction = self.check_faction(faction) if faction else None
         for card in self.game.cards:
             if faction and card.faction != faction:
                 continue
@@ -150,10 +189,22 @@ class Project:
         return rows
 
     def check_faction(self, faction: str) -> str:
-        if faction not in self.game.factions:
-            names = list(self.game.factions)
-            raise UsageError(f"unknown faction '{faction}'{did_you_mean(faction, names)} (factions: {', '.join(names)})")
-        return faction
+        """The id of the faction `faction` names — its id, code (ROM) or name in any language
+        (Rome, ローマ, 로마, 罗马), as decklists name it (read/names.py) — or a UsageError
+        with "did you mean"."""
+        from .read.names import names_for
+
+        match = names_for(self).factions.lookup(faction)
+        if match.found:
+            return match.found
+        ids = list(self.game.factions)
+        close = [(f, lang) for f, lang in match.suggestions]
+        if close:
+            shown = [f"'{self.locale(lang).get(f'faction.{f}') if lang else f}'" + (f" ({f})" if lang else "") for f, lang in close]
+            hint = f"; did you mean {' or '.join(shown)}?"
+        else:
+            hint = did_you_mean(faction, ids)
+        raise UsageError(f"unknown faction '{faction}'{hint} (factions: {', '.join(ids)})")
 
 
 def bonus_part_text(loc: Locale, part: BonusPart) -> str:

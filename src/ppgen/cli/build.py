@@ -141,7 +141,7 @@ def finish(ui, project, result, report_json, what: str, note: str = "") -> None:
         kinds = "/".join(sorted({f.path.suffix[1:].upper() for f in here}, reverse=True))
         ui.info(f"  {project.dir.show(folder)}/: {plural(len(here), 'cut file')} ({kinds}), one per printed side, beside the card sheets")
     for f in (f for f in refused if f.part != "cut-file"):  # its cut files go unwritten with it
-        n = len(result.report.for_lang(f.lang))
+        n = len(result.report.failing(f.lang))
         ui.error(f"--strict: {f.lang} has {plural(n, 'warning')}; {project.dir.show(f.path)} was not written")
     if not written:
         ui.summary(f"no {what} written", ok=False)

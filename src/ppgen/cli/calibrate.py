@@ -14,10 +14,12 @@ from .build import finish, sheet_options
 def calibrate_command(ui, lang, out, paper, duplex, back_offset, strict):
     """Print a duplex alignment test, to read the back offset your printer needs.
 
-    Print the two pages of OUT/LANG/calibrate-LANG.pdf on one sheet, double-sided,
-    at 100 %, with the flip edge you will use for the cards. Hold the sheet up to
-    a light: in the numbered X boxes and Y boxes, the box where the back's line
-    continues the front's line names the offset. Then build with
+    Print the two pages of OUT/LANG/calibrate-LANG-PAPER-EDGE.pdf (e.g.
+    calibrate-en-a4-long.pdf; each paper and flip edge has a file of its own) on
+    one sheet, double-sided, at 100 %, with the flip edge you will use for the
+    cards. Hold the sheet up to a light: in the numbered X boxes and Y boxes, the
+    box where the back's line continues the front's line names the offset. Then
+    build with
     `ppgen build --back-offset X,Y`. The page explains this in its language.
 
     \b

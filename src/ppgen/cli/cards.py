@@ -10,13 +10,26 @@ from .options import show_fallbacks
 from .ui import plural
 
 
+def terminal_columns() -> int | None:
+    """The width to fit the table to: the terminal's when standard output is one (COLUMNS, or
+    what the terminal says); None when it is piped, so files and scripts get the same lines."""
+    import shutil
+    import sys
+
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+
+
 @main_group.command("cards")
 @click.option("--lang", "-l", default="en", show_default=True, help="Language of names, types and effects.")
-@click.option("--faction", "-f", help="Only this faction (e.g. rome).")
+@click.option("--faction", "-f", help="Only this faction: its id, code or name in any language (rome, ROM, ローマ).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.pass_obj
 def cards_command(ui, lang, faction, fmt):
     """List every card: code, name, stats, copies, type and effect.
+
+    On a terminal the table fits its width: effects are wrapped in their column,
+    or under their card's row when the terminal is narrow. Piped into a file or
+    a program, every card is one line (effects cut at 70 characters).
 
     The JSON form is a stable interface for scripts: one object per card with
     id, code, faction, kind, name, type, level, atk, def, energy, copies,
@@ -34,12 +47,12 @@ def cards_command(ui, lang, faction, fmt):
 
     project = load(ui.root)
     project.check_language(lang)
-    if faction:
-        project.check_faction(faction)
+    faction = project.check_faction(faction) if faction else None
     rows = project.card_rows(lang, faction)
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
     else:
-        click.echo(card_table(rows, project, lang))
+        click.echo(card_table(rows, project, lang, terminal_columns()))
     show_fallbacks(ui, project.locale(lang))
-    ui.summary(plural(len(rows), "card") + (f" of {faction}" if faction else "") + f" ({lang})")
+    shown = project.locale(lang).get(f"faction.{faction}") if faction else ""
+    ui.summary(plural(len(rows), "card") + (f" of {shown}" if faction else "") + f" ({lang})")

@@ -26,15 +26,17 @@ def export_group():
 @output_options
 @click.option("--card-size", default="poker", show_default=True, metavar="SIZE",
               help="poker (2.5 × 3.5 in), bridge (2.25 × 3.5 in), mini (1.75 × 2.5 in), tarot (2.75 × 4.75 in), or WxH in mm, e.g. 63x88.")
-@click.option("--dpi", type=float, default=300, show_default=True, help="Resolution.")
+@click.option("--dpi", type=float, default=300, show_default=True, help="Resolution (not 300: the folder says it, e.g. png-600dpi).")
 @click.option("--bleed", metavar="[MM]", is_flag=False, flag_value="3.175", default=None,
-              help="Add bleed around every card: 1/8 in (3.175 mm) alone, or MM millimetres.")
+              help="Add bleed around every card: 1/8 in (3.175 mm) alone, or MM millimetres; written to OUT/LANG/png-bleed/ (png-bleed-3mm/ …), beside the plain pictures.")
 @faction_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Worker processes rendering at once (default: one per CPU core).")
 @click.pass_obj
 def png_command(ui, lang, out, card_size, dpi, bleed, factions, jobs):
     """One PNG per distinct card face, named by collector code, and one of the
     card back, at print-service sizes: OUT/LANG/png/ROM-01.png … back.png.
+    Each variant has a folder of its own: png-bleed/ with --bleed, png-bleed-3mm/
+    with --bleed 3, png-bridge/, png-600dpi/, so no variant overwrites another.
 
     \b
     At 300 dpi a poker card is 750 × 1050 px, and 825 × 1125 px with --bleed
@@ -46,19 +48,20 @@ def png_command(ui, lang, out, card_size, dpi, bleed, factions, jobs):
     \b
     Examples:
       ppgen export png --lang ja                  out/ja/png/: 141 fronts + back.png, 750 × 1050 px
-      ppgen export png --lang all --bleed         825 × 1125 px, every language
-      ppgen export png --bleed 3 --dpi 600        3 mm bleed at 600 dpi
-      ppgen export png --card-size 63x88 -f rome  the 63 × 88 mm card, Rome only
+      ppgen export png --lang all --bleed         out/LANG/png-bleed/: 825 × 1125 px, every language
+      ppgen export png --bleed 3 --dpi 600        out/en/png-bleed-3mm-600dpi/
+      ppgen export png --card-size 63x88 -f rome  out/en/png-63x88/: the 63 × 88 mm card, Rome only
     """
-    from ..export import card_image, export_png
+    from ..export import card_image, export_png, png_folder
     from ..export.raster import default_jobs
 
     project, options = _load(ui, lang, out, factions)
     bleed_mm = _parse_bleed(bleed)
-    image = card_image(card_size, bleed_mm if bleed_mm is not None else 0.0, dpi)
+    bleed_mm = bleed_mm if bleed_mm is not None else 0.0
+    image = card_image(card_size, bleed_mm, dpi)
     cards = [c for c in project.game.cards if not options.factions or c.faction in options.factions]
     ui.info(f"{len(cards)} cards + back, {image.label}")
-    total = _each_language(ui, options, "png", "rendering",
+    total = _each_language(ui, options, png_folder(card_size, bleed_mm, dpi), "rendering",
                            lambda lang, folder, progress: export_png(project, lang, folder, image, cards,
                                                                      jobs=jobs or default_jobs(), progress=progress))
     _finish(ui, project, total, f"{image.size.width} × {image.size.height} px")
@@ -230,6 +233,8 @@ def _finish(ui, project, total: _Total, what: str) -> None:
     folders = total.folders
     if len(folders) == 1:
         where = project.dir.show(folders[0])
+    elif len(folders) <= 4:
+        where = f"{len(folders)} folders: {', '.join(project.dir.show(f) for f in folders)}"
     else:
         where = f"{len(folders)} folders under {project.dir.show(_common(folders))}"
     n = total.result.images

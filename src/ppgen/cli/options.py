@@ -25,7 +25,8 @@ def output_options(f):
 
 def faction_option(f):
     return click.option("--faction", "-f", "factions", multiple=True, metavar="FACTION",
-                        help="Only this faction's starter deck (repeat for several; default: every faction).")(f)
+                        help="Only this faction's starter deck: its id, code or name in any language (rome, ROM, ローマ); "
+                             "repeat for several (default: every faction).")(f)
 
 
 def deck_options(f):
@@ -37,10 +38,14 @@ def deck_options(f):
     ])
 
 
-def show_fallbacks(ui, locale) -> None:
-    """A warning when texts of `locale` were shown in English (untranslated)."""
-    if locale.fallbacks:
-        ui.warn(f"{plural(len(locale.fallbacks), 'text')} not translated into {locale.lang}; shown in English")
+def show_fallbacks(ui, locale, language: str = "") -> None:
+    """A warning when texts of `locale` were shown in English (untranslated); in the language of
+    `ui.words` when the command speaks one (`language`: its name, e.g. 日本語)."""
+    n = len(locale.fallbacks)
+    if n and ui.words:
+        ui.warn(ui.words.text("deck.fallbacks", n=n, language=language or locale.lang))
+    elif n:
+        ui.warn(f"{plural(n, 'text')} not translated into {locale.lang}; shown in English")
 
 
 def show_warnings(ui, report) -> None:

@@ -16,6 +16,7 @@ class UI:
     quiet: bool = False
     debug: bool = False
     warnings: int = 0
+    words: object = None  # a decks.Words: the command speaks the report's language (`validate --lang ja`)
     _started: float = field(default_factory=time.monotonic)
     _progress_shown: bool = False
 
@@ -33,7 +34,8 @@ class UI:
     def warn(self, message: str) -> None:
         self.warnings += 1
         if not self.quiet:
-            click.echo(f"{self._style('warning', fg='yellow', bold=True)}: {printable(message)}", err=True)
+            label = self.words.text("deck.label.warning") if self.words else "warning"
+            click.echo(f"{self._style(label, fg='yellow', bold=True)}: {printable(message)}", err=True)
 
     def error(self, message: str) -> None:
         click.echo(f"{self._style('error', fg='red', bold=True)}: {printable(message)}", err=True)
@@ -64,7 +66,8 @@ class UI:
         """The one-line summary every command ends with (shown even with --quiet)."""
         self.end_progress()
         seconds = time.monotonic() - self._started
-        tail = f", {plural(self.warnings, 'warning')}" if self.warnings else ""
+        count = self.words.text("deck.warnings", n=self.warnings) if self.words else plural(self.warnings, "warning")
+        tail = f"{self.words.text('deck.list-separator') if self.words else ', '}{count}" if self.warnings else ""
         if ok:
             mark = self._style("✓", fg="green", bold=True) if self.tty else "ok:"
         else:

@@ -45,7 +45,7 @@ def validate_command(ui, decklists, games, lang, fmt):
 
     project = load(ui.root)
     project.check_language(lang)
-    words = Words(project, lang)
+    words = ui.words = Words(project, lang)  # every message in the report's language
     files = _expand(decklists, project.dir.root, ui, words)
     results, legal, illegal, unreadable = [], 0, 0, 0
     for path, shown, problems in files:
@@ -60,12 +60,12 @@ def validate_command(ui, decklists, games, lang, fmt):
                 results.append(report_dict(report, project, lang) if fmt == "json" else report_lines(report, project, lang))
                 continue
         unreadable += 1
-        results.append(unreadable_dict(shown, problems) if fmt == "json" else unreadable_lines(shown, problems, words))
+        results.append(unreadable_dict(shown, problems, words) if fmt == "json" else unreadable_lines(shown, problems, words))
     if fmt == "json":
         click.echo(json.dumps({"version": 1, "decks": results}, ensure_ascii=False, indent=2))
     else:
         click.echo("\n\n".join("\n".join(lines) for lines in results))
-    show_fallbacks(ui, project.locale(lang))
+    show_fallbacks(ui, project.locale(lang), getattr(project.config.languages.get(lang), "name", lang))
     n = legal + illegal + unreadable
     ui.summary(words.text("deck.checked", n=n, legal=legal, illegal=illegal, unreadable=unreadable), ok=not (illegal or unreadable))
     return 2 if unreadable else 1 if illegal else 0

@@ -17,7 +17,8 @@ The library API, used by `ppgen validate` and by `ppgen build --deck`::
 
 Modules, one concern each:
     deck.py   — Deck, Entry, Issue, Ref: plain data
-    names.py  — name index: ids, codes, names in every locale; normalisation; "did you mean"
+    (read/names.py — the name index: ids, codes, names in every locale; normalisation; "did
+     you mean"; shared with --faction and `ppgen preview`)
     parse.py  — text and YAML decklists → Deck (reading problems become Issues)
     rules.py  — the rule table (decisions §5), one small function per rule, numbers from cards.yaml
     report.py — Report, summary, messages in any language, text and JSON

@@ -23,6 +23,8 @@ class Ref:
     id: str
     lang: str | None = None  # show in this language rather than the reader's (name suggestions)
     with_code: bool = False  # add the collector code: "Testudo (ROM-15)"
+    count: int = 0  # copies in the deck, shown when more than 1: "Fortified Camp ×2"
+    with_faction: bool = False  # add the card's faction: "Narrow Pass (Sparta)"
 
 
 @dataclass(frozen=True)

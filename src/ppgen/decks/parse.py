@@ -14,7 +14,8 @@ Text, one card per line::
     1 ROM-09
 
 Counts: ``3 Name``, ``3x Name``, ``x3 Name``, ``Name x3``, ``3枚/3장/3张 Name``,
-``Name 3枚``; full-width digits and letters are NFKC-normalised first.
+``Name 3枚``, and for names in kana, hanzi/kanji or Hangul an x glued on (``テストゥドx2``,
+``2xテストゥド``); full-width digits and letters are NFKC-normalised first.
 ``#`` and ``//`` start comments; blank lines and section headers
 (``Units:``, ``Doctrines``) are skipped.
 
@@ -32,10 +33,10 @@ from pathlib import Path
 
 from ..errors import DataError, Problem, display_path
 from ..read.files import read_text
-from ..read.schema import describe, suggest
+from ..read.schema import suggest
+from ..read.names import Names, names_for, nfkc, normalise
 from ..read.yamlio import Doc, parse_yaml
 from .deck import Deck, Entry, Issue, Ref
-from .names import Names, names_for, nfkc, normalise
 
 FIELDS = ("name", "primary", "games")
 # Bounds that keep a pasted wall of text from taking minutes (the line patterns below are
@@ -47,11 +48,17 @@ YAML_KEYS = FIELDS + ("cards",)
 YAML_SUFFIXES = (".yaml", ".yml")
 
 _UNIT = "枚장张張"  # counters: ja/ko/zh
+# Kana, CJK ideographs, Hangul: an x glued to such a name is a count ("テストゥドx2", "2xテストゥド"),
+# as players type it; glued to a Latin name it may be part of the name, so a space is needed there.
+_CJK = "\u1100-\u11ff\u3005-\u3007\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff"
 _COUNT_LINES = (
     re.compile(rf"^(?P<count>\d{{1,4}})\s*(?:[x×*]|[{_UNIT}])?\s+(?P<name>\S.*)$", re.I),  # 3 Name, 3x Name, 3枚 Name
     re.compile(rf"^(?P<count>\d{{1,4}})\s*[{_UNIT}](?P<name>\S.*)$"),  # 3枚Name
+    re.compile(rf"^(?P<count>\d{{1,4}})\s*[x×*](?P<name>[{_CJK}].*)$", re.I),  # 3xテストゥド
     re.compile(r"^[x×]\s*(?P<count>\d{1,4})\s+(?P<name>\S.*)$", re.I),  # x3 Name
+    re.compile(rf"^[x×]\s*(?P<count>\d{{1,4}})(?P<name>[{_CJK}].*)$", re.I),  # x3テストゥド
     re.compile(r"^(?P<name>\S.*?)(?:(?<!\s)\s+[x×*]|×)\s*(?P<count>\d{1,4})$", re.I),  # Name x3
+    re.compile(rf"^(?P<name>\S.*?[{_CJK}])[x*]\s*(?P<count>\d{{1,4}})$", re.I),  # テストゥドx3
     re.compile(rf"^(?P<name>\S.*?)(?<!\s)\s*(?P<count>\d{{1,4}})\s*[{_UNIT}]$"),  # Name 3枚
 )
 # (?<!\s) before a run of spaces: the run is tried from its start only, so a long run of
@@ -109,8 +116,7 @@ class _Reader:
             self.text_line(number, indent, line.strip())
 
     def too_long(self, line: int, col: int) -> None:
-        raise DataError([Problem(self.deck.file, line, col, f"more than {MAX_LINES} lines to read: a decklist lists a few "
-                                 "dozen cards; is this the right file?", "too-long")])
+        raise DataError([Problem.keyed(self.deck.file, line, col, "deck.too-long", "too-long", max=MAX_LINES)])
 
     def text_line(self, number: int, indent: int, line: str) -> None:
         if len(line) > MAX_LINE:
@@ -168,10 +174,10 @@ class _Reader:
         if data is None:
             return
         if not isinstance(data, dict):
-            raise DataError([doc.problem((), f"a YAML decklist is a mapping with {', '.join(YAML_KEYS)}, not {describe(data)}", "yaml")])
+            raise DataError([Problem.keyed(doc.file, *doc.mark(()), "deck.yaml-shape", "yaml", keys=", ".join(YAML_KEYS))])
         cards = data.get("cards")
         if cards is not None and not isinstance(cards, dict):
-            raise DataError([doc.problem(("cards",), f"'cards' must be a mapping of card name to count (e.g. 'Hastati Line: 2'), not {describe(cards)}", "yaml")])
+            raise DataError([Problem.keyed(doc.file, *doc.mark(("cards",)), "deck.yaml-cards", "yaml")])
         for key, value in data.items():
             line, col = doc.key_mark((key,))
             if key == "cards":

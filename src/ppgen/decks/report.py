@@ -27,7 +27,8 @@ PAIRS = {
     "factions": ("deck.part.unlock", "deck.list-separator"),
     "changes": ("deck.part.change", "deck.list-separator"),
 }
-JOINERS = {"choices": "deck.part.choice-separator"}  # other lists: deck.list-separator
+JOINERS = {"choices": "deck.part.choice-separator", "cards": "deck.part.card-separator"}  # other lists: deck.list-separator
+MAX_CITED_LINES = 6  # an issue about more lines names its cards or counts them instead of listing every line
 
 
 @dataclass
@@ -102,17 +103,26 @@ class Words:
     def text(self, key: str, **params) -> str:
         """The template `key` filled with `params` (Refs, lists and pairs turned into words).
 
-        When the number `n` is 1 and the language has `key.one`, that variant is used.
+        When the number (`n`, else `count`) is 1 and the language has `key.one`, that variant is
+        used; when it is 0, `key.zero`.
         """
-        if params.get("n") == 1 and self.loc.has(key + ".one"):
-            key += ".one"
+        number = params.get("n", params.get("count"))
+        variant = {1: ".one", 0: ".zero"}.get(number) if isinstance(number, int) else None
+        if variant and self.loc.has(key + variant):
+            key += variant
         return korean_particles(self.loc.format(key, **{k: self.value(k, v) for k, v in params.items()}))
 
     def ref(self, ref: Ref) -> str:
         if ref.kind == "card":
             card = self.project.game.card(ref.id)
             name = self.project.card_name(card, ref.lang or self.lang)
-            return self.text("deck.part.card-code", card=name, code=card.code) if ref.with_code else name
+            if ref.with_code:
+                name = self.text("deck.part.card-code", card=name, code=card.code)
+            if ref.count > 1:
+                name = self.loc.format("deck.part.card-count", card=name, count=ref.count)
+            if ref.with_faction:
+                name = self.loc.format("deck.part.card-faction", card=name, faction=self.loc.get(f"faction.{card.faction}"))
+            return name
         if ref.kind == "faction":
             return self.loc.get(f"faction.{ref.id}")
         if ref.kind == "deck-type":
@@ -137,12 +147,18 @@ class Words:
 
     def message(self, issue: Issue) -> str:
         text = self.text(issue.key, **issue.params)
-        if len(issue.lines) > 1 and "lines" not in issue.params:
+        if 1 < len(issue.lines) <= MAX_CITED_LINES and "lines" not in issue.params:
             text += self.text("deck.part.lines", lines=self.loc.get("deck.list-separator").join(map(str, issue.lines)))
         return text
 
     def hint(self, issue: Issue) -> str | None:
         return self.text(issue.hint, **issue.hint_params) if issue.hint else None
+
+    def problem(self, problem: Problem) -> str:
+        """The message of a problem found reading a file (errors.MESSAGES), in this language."""
+        if problem.key and self.loc.has(problem.key):
+            return korean_particles(self.loc.format(problem.key, **dict(problem.params)))
+        return problem.message
 
 
 _PARTICLES = re.compile(r"([\uac00-\ud7a3])(이\(가\)|은\(는\)|을\(를\)|과\(와\))")
@@ -215,15 +231,16 @@ def report_dict(report: Report, project, lang: str) -> dict:
     }
 
 
-def unreadable_dict(file: str, problems: list[Problem]) -> dict:
-    """The JSON of a decklist that could not be read (exit code 2)."""
+def unreadable_dict(file: str, problems: list[Problem], words: Words) -> dict:
+    """The JSON of a decklist that could not be read (exit code 2), its messages in the words' language."""
     return {
         "file": file,
         "readable": False,
         "legal": False,
         "errors": len(problems),
         "warnings": 0,
-        "problems": [p.as_dict() | {"hint": None, "lines": [p.line] if p.line else [], "cards": [], "params": {}, "hint_params": {}} for p in problems],
+        "problems": [p.as_dict() | {"message": words.problem(p), "hint": None, "lines": [p.line] if p.line else [], "cards": [],
+                                    "params": dict(p.params), "hint_params": {}} for p in problems],
     }
 
 
@@ -269,4 +286,5 @@ def issue_line(issue: Issue, words: Words, file: str) -> str:
 
 
 def unreadable_lines(file: str, problems: list[Problem], words: Words) -> list[str]:
-    return [words.text("deck.unreadable", file=file)] + [str(p) for p in problems]
+    return [words.text("deck.unreadable", file=file)] + [
+        f"{p.where()}: {p.severity}[{p.code}] {printable(words.problem(p))}" for p in problems]

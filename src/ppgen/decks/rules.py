@@ -80,6 +80,59 @@ class Context:
         shape = deck_shapes(self.rules).get(len(self.faction_counts()))
         return shape[0] if shape else None
 
+    def named(self, card_ids, with_faction: bool = False) -> list[Ref]:
+        """The cards a message is about, in card-database order, with their copies."""
+        order = {c.id: i for i, c in enumerate(self.game.cards)}
+        return [Ref("card", c, count=self.cards.get(c, 0), with_faction=with_faction) for c in sorted(card_ids, key=order.get)]
+
+
+MAX_STRAYS = 3  # distinct cards of other factions named as "the odd ones out" instead of a rebuild
+
+
+@dataclass(frozen=True)
+class Split:
+    """A deck shape the deck could be changed into: the factions kept (id, cards wanted, cards
+    held, primary first) and the factions dropped (id, cards held)."""
+
+    kept: tuple[tuple[str, int, int], ...]
+    dropped: tuple[tuple[str, int], ...]
+
+    @property
+    def changes(self) -> int:
+        """Cards to change: every difference, every card of a dropped faction."""
+        return sum(abs(want - have) for _, want, have in self.kept) + sum(have for _, have in self.dropped)
+
+
+def nearest_split(ctx: Context, ordered: list[tuple[str, int]]) -> Split:
+    """The deck shape reached with the fewest card changes: the primary and the factions with the
+    most cards kept, the others dropped. On a tie the deck keeps its factions."""
+    shapes = deck_shapes(ctx.rules)
+    best = None
+    for k in range(min(len(ordered), max(shapes)), 0, -1):
+        _, need = shapes[k]
+        split = Split(tuple((f, want, have) for (f, have), want in zip(ordered[:k], need)), tuple(ordered[k:]))
+        if best is None or split.changes < best.changes:
+            best = split
+    return best
+
+
+def split_hint(ctx: Context, split: Split) -> tuple[str, dict] | None:
+    """The fix for a deck whose factions do not fit a shape. A few cards of a faction that does
+    not belong (a Standard deck with one Spartan card) are named, to be removed or replaced;
+    otherwise the counts to change per faction. None when the deck keeps no shape at all."""
+    strays = [c for c in ctx.cards if ctx.card(c).faction in {f for f, _ in split.dropped}]
+    short = [f for f, want, have in split.kept if want > have]
+    over = [f for f, want, have in split.kept if have > want]
+    if split.dropped and len(strays) <= MAX_STRAYS and not over:
+        cards = ctx.named(strays, with_faction=True)
+        if not short:
+            return "deck.hint.remove-strays", {"cards": cards}
+        return "deck.hint.replace-strays", {"cards": cards, "n": sum(ctx.cards[c] for c in strays),
+                                            "choices": [Ref("faction", f) for f in short]}
+    changes = [(Ref("faction", f), want - have) for f, want, have in split.kept if want != have]
+    changes += [(Ref("faction", f), -have) for f, have in split.dropped]
+    return "deck.hint.split", {"changes": changes}
+
 
 # ── the rules ─────────────────────────────────────────────────────────────
 def check_merged(ctx: Context) -> Iterable[Issue]:
@@ -137,24 +190,30 @@ def check_copies(ctx: Context) -> Iterable[Issue]:
 
 
 def check_deck_type(ctx: Context) -> Iterable[Issue]:
-    """Standard, Allied (30 + 10) or Coalition (26 + 8 + 6): the split between factions."""
+    """Standard, Allied (30 + 10) or Coalition (26 + 8 + 6): the split between factions.
+
+    The hint is the nearest legal shape: one Spartan card in a Standard Rome deck is named
+    ("remove Leonidas, King of Sparta (Sparta)"), not answered with an Allied rebuild."""
     shapes = deck_shapes(ctx.rules)
     ordered = ctx.ordered_factions()
+    split = nearest_split(ctx, ordered)
     if len(ordered) not in shapes:
+        hint, params = split_hint(ctx, split)
+        if hint == "deck.hint.split":
+            hint, params = "deck.hint.fewer-factions", {"max": max(shapes)}
         yield ctx.issue("too-many-factions", count=len(ordered), max=max(shapes),
-                        factions=[Ref("faction", f) for f, _ in ordered], hint="deck.hint.fewer-factions",
-                        hint_params={"max": max(shapes)})
+                        factions=[Ref("faction", f) for f, _ in ordered], hint=hint, hint_params=params)
         return
     kind, need = shapes[len(ordered)]
     if kind == "standard":
         return  # 40 of one faction: the deck-size rule says everything
     have = [n for _, n in ordered]
     if have != need:
-        changes = [(Ref("faction", f), want - n) for (f, n), want in zip(ordered, need) if want != n]
+        hint, params = split_hint(ctx, split)
         yield ctx.issue("deck-split", type=Ref("deck-type", kind),
                         expected=[(Ref("faction", f), want) for (f, _), want in zip(ordered, need)],
                         actual=[(Ref("faction", f), n) for f, n in ordered],
-                        hint="deck.hint.split", hint_params={"changes": changes})
+                        hint=hint, hint_params=params)
 
 
 def _commanders(ctx: Context) -> dict[str, int]:
@@ -166,13 +225,14 @@ def check_commander_count(ctx: Context) -> Iterable[Issue]:
     found = _commanders(ctx)
     n, lo, hi = sum(found.values()), ctx.rules.commanders_min, ctx.rules.commanders_max
     if n > hi:
-        yield ctx.issue("commanders", list(found), count=n, min=lo, max=hi,
+        yield ctx.issue("commanders", list(found), count=n, min=lo, max=hi, cards=ctx.named(found),
                         hint="deck.hint.remove-commanders", hint_params={"n": n - hi})
     elif n < lo and "names" in ctx.facts:
         examples = [c.id for c in ctx.game.cards if c.commander and c.faction == ctx.primary and c.id not in found]
         hint = ("deck.hint.add-commander", {"n": lo - n, "example": Ref("card", examples[0])}) if examples else (
             "deck.hint.add-commanders", {"n": lo - n})
-        yield ctx.issue("commanders", list(found), count=n, min=lo, max=hi, hint=hint[0], hint_params=hint[1])
+        yield ctx.issue("commanders", list(found), count=n, min=lo, max=hi, cards=ctx.named(found),
+                        hint=hint[0], hint_params=hint[1])
 
 
 def check_commander_copies(ctx: Context) -> Iterable[Issue]:
@@ -203,7 +263,7 @@ def check_terrain_count(ctx: Context) -> Iterable[Issue]:
     found = _terrain(ctx)
     n, most = sum(found.values()), ctx.rules.terrain_max
     if n > most:
-        yield ctx.issue("terrain-count", list(found), count=n, max=most,
+        yield ctx.issue("terrain-count", list(found), count=n, max=most, cards=ctx.named(found),
                         hint="deck.hint.remove-cards", hint_params={"n": n - most})
 
 
@@ -212,7 +272,7 @@ def check_terrain_primary(ctx: Context) -> Iterable[Issue]:
     found = _terrain(ctx)
     if found and not any(ctx.card(c).faction == ctx.primary for c in found):
         mine = [c.id for c in ctx.game.cards if c.terrain and c.faction == ctx.primary]
-        yield ctx.issue("terrain-primary", list(found), primary=Ref("faction", ctx.primary),
+        yield ctx.issue("terrain-primary", list(found), primary=Ref("faction", ctx.primary), cards=ctx.named(found, with_faction=True),
                         hint="deck.hint.include" if mine else None,
                         hint_params={"choices": [Ref("card", c) for c in mine]})
 
@@ -240,7 +300,7 @@ def check_unlocks(ctx: Context) -> Iterable[Issue]:
         need = factions[f].unlock_games
         if need > ctx.games:
             ids = [c for c in ctx.cards if ctx.card(c).faction == f]
-            yield ctx.issue("faction-locked", ids, faction=Ref("faction", f), need=need, games=ctx.games,
+            yield ctx.issue("faction-locked", ids, faction=Ref("faction", f), need=need, games=ctx.games, count=used[f],
                             hint="deck.hint.play-more", hint_params={"n": need - ctx.games})
     if coalition:
         unlocked = sum(1 for g in unlocks if g <= ctx.games)

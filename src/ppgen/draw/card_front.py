@@ -13,22 +13,20 @@ GlyphError naming the locale key and its file:line:col.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, replace
 
 from ..read.model import COMMANDER_MARK, Card
 from ..read.templates import Element, TextStyle, load_card_template, scaled
 from ..typeset import text as textengine
+from ..typeset.phrases import leading_clauses
 from ..units import MM
+from .art import art_box, draw_picture, fit
 from .colours import Colours, mix, rl
 from .emblems import draw_emblem, draw_icon
 from .faces import form_name
+from .frames import TRIMMED, draw_frame, draw_texture
+from .illustrations import draw_illustration, draw_landscape
 
-NBSP = "\u00a0"
-
-# A sentence starts at the start of the text, after a newline, or after a full stop.
-_SENTENCE_START = re.compile(r"(?:^|\n|(?<=[.!?])\s+|(?<=[。！？]))")
-_SENTENCE_END = re.compile(r"[.!?。！？\n]")
 
 
 # ── where a text comes from ────────────────────────────────────────────────
@@ -52,27 +50,19 @@ def bold_keywords(text: str, max_em: float, width_em) -> str:
 
     The rule works the same in every language, without per-card markup: at the
     start of the text or of a sentence, a clause that ends in ":" or "：" (with
-    no sentence end before it) is bold when it is at most `max_em` ems wide
-    (`width_em(clause)` measures it at 1 pt); its spaces become no-break
-    spaces, so a key word is never split across lines. A text that already
-    has `**` markup is left as the translator wrote it.
+    no sentence end before it; typeset.phrases.leading_clauses) is bold when it
+    is at most `max_em` ems wide (`width_em(clause)` measures it at 1 pt). The
+    text engine never breaks a bold span across lines, so a key word stays
+    whole. A text that already has `**` markup is left as the translator wrote it.
     """
     if max_em <= 0 or "**" in text:
         return text
     out: list[str] = []
     pos = 0
-    for m in _SENTENCE_START.finditer(text):
-        start = m.end()
-        if start < pos or start >= len(text):
-            continue
-        colon = _clause_end(text, start)
-        if colon is None:
-            continue
-        clause = text[start : colon + 1]
-        if clause.strip() and width_em(clause) <= max_em:
-            out.append(text[pos:start])
-            out.append(f"**{clause.replace(' ', NBSP)}**")  # a key word is never broken across lines
-            pos = colon + 1
+    for start, end in leading_clauses(text):
+        if width_em(text[start:end]) <= max_em:
+            out += [text[pos:start], f"**{text[start:end]}**"]
+            pos = end
     out.append(text[pos:])
     return "".join(out)
 
@@ -85,16 +75,6 @@ def marked_effect(project, card, lang: str, style: TextStyle) -> str:
         return text
     bold = project.fonts.chain(lang, "bold")
     return bold_keywords(text, limit, lambda clause: bold.width(clause, 1.0))
-
-
-def _clause_end(text: str, start: int) -> int | None:
-    for i in range(start, len(text)):
-        ch = text[i]
-        if ch == "：" or (ch == ":" and (i + 1 == len(text) or text[i + 1] in " \n")):
-            return i
-        if _SENTENCE_END.match(ch):
-            return None
-    return None
 
 
 # ── styles ─────────────────────────────────────────────────────────────────
@@ -113,10 +93,12 @@ def text_style(project, lang: str, style: TextStyle, colours: Colours, scale: fl
         min_size=None if style.min_size is None else style.min_size * scale,
         leading=style.leading,
         line_break=project.config.languages[lang].line_break,
-        align=style.align,
+        align=style.align_in(lang),
         valign=style.valign,
         colour=colours(style.colour),
         bold_all=bold_all,
+        phrases=project.phrases(lang),
+        balance=style.balance,
     )
 
 
@@ -138,8 +120,10 @@ def front_key(card: Card, lang: str) -> str:
 class FrontFace:
     """The front of one card in one language, laid out; `draw` paints it."""
 
-    def __init__(self, project, card: Card, lang: str, geometry, report=None):
+    def __init__(self, project, card: Card, lang: str, geometry, report=None, art=None):
         self.project, self.card, self.lang, self.geometry = project, card, lang, geometry
+        self.art = art  # draw.art.CardArt: the card's picture, or None (the faction's art window shows)
+        self._picture = art.layer if art is not None else None
         self.key = front_key(card, lang)
         self.template = load_card_template(project)
         faction = project.game.factions[card.faction]
@@ -150,7 +134,9 @@ class FrontFace:
         self.elements = {name: e for name, e in elements.items() if e.show}
         self.texts: dict[str, PlacedText] = {}
         self.problems: list[tuple[str, str, float]] = []  # (element, key, overflow in mm)
+        self.runts: list[tuple[str, str]] = []  # (element, key): a last line no re-breaking in the box avoids
         self._lay_out(report)
+        self._looks()
 
     # geometry ------------------------------------------------------------
     def box(self, e: Element) -> tuple[float, float, float, float]:
@@ -256,6 +242,16 @@ class FrontFace:
                     lang=self.lang,
                     key=key,
                 )
+        elif lay.orphans:
+            self.runts.append((name, key))
+            if report is not None:
+                report.warning(
+                    "orphan",
+                    f"{card_name} ({self.lang}): the {what} ends with a lone word on its last line "
+                    "(no break that fits its box avoids it); shorten or reword it",
+                    lang=self.lang,
+                    key=key,
+                )
         elif min_size is not None and lay.size <= min_size + 1e-9 and min_size < lay.style.size:
             if report is not None:
                 report.warning(
@@ -267,23 +263,53 @@ class FrontFace:
 
     # drawing -------------------------------------------------------------
     @property
+    def frame_kind(self) -> str:
+        """What the card is at a glance (templates/card.yaml `frames:`): commander, terrain, or its kind."""
+        card = self.card
+        return "commander" if card.commander else "terrain" if card.terrain else card.kind
+
+    def _looks(self) -> None:
+        """The layers a front places, each a form drawn once per PDF: the background (by faction and
+        kind of card), the art window's glow (by faction and window), the picture (shared by every
+        card showing it) or the illustration (by faction, kind and motif), the frame (by faction and kind)."""
+        kind, faction = self.frame_kind, self.card.faction
+        self.frame = self.template.frame(kind)
+        key = self.card.type if self.card.is_unit else ("terrain" if self.card.terrain else self.card.kind)
+        self.motif = self.template.motif(key)
+        self._backdrop = Layer(f"backdrop-{faction}-{kind}", self._background)
+        art = self.elements.get("art")
+        window = "-".join(f"{v / MM:.2f}" for v in art_box(art, self.geometry)) if art is not None else ""
+        self._window = Layer(f"window-{faction}-{window}", self._art_window) if art is not None else None
+        self._illustration = None
+        if self._picture is None and self.motif != "none" and "art" in self.elements:
+            self._illustration = Layer(f"illustration-{faction}-{kind}-{self.motif}", self._draw_illustration)
+        self._frame = Layer(f"frame-{faction}-{kind}", self._draw_frame)
+
+    @property
     def layers(self) -> tuple:
-        """The backdrop every card of this faction and kind shares: drawn once per PDF as its own
-        form, placed by each front (the drawing order is unchanged)."""
-        return (Backdrop(self),)
+        """The forms a front places (see `_looks`), in drawing order."""
+        middle = self._picture or self._illustration
+        return tuple(layer for layer in (self._backdrop, self._window, middle, self._frame) if layer is not None)
 
     def draw(self, canvas) -> None:
-        """Paint the front; its backdrop is placed as the form the Document defined from `layers`."""
-        self._paint(canvas, lambda c: c.doForm(form_name(self.layers[0].key)))
+        """Paint the front; its layers are placed as the forms the Document defined from `layers`."""
+        self._paint(canvas, in_place=False)
 
     def draw_flat(self, canvas) -> None:
         """Paint the front with everything drawn in place (no forms needed)."""
-        self._paint(canvas, self.draw_backdrop)
+        self._paint(canvas, in_place=True)
 
-    def _paint(self, canvas, backdrop) -> None:
+    def _paint(self, canvas, in_place: bool) -> None:
         c = canvas
         c.saveState()
-        backdrop(c)
+        self._place(c, self._backdrop, in_place)
+        if self._window is not None:
+            self._place(c, self._window, in_place)
+        if self._picture is not None:
+            self._draw_art(c, in_place)
+        elif self._illustration is not None:
+            self._place(c, self._illustration, in_place)
+        self._place(c, self._frame, in_place)
         self._mark(c)
         self._panel(c, "header")
         self._level(c)
@@ -297,41 +323,52 @@ class FrontFace:
             textengine.draw(c, placed.layout, placed.x, placed.y)
         c.restoreState()
 
-    def draw_backdrop(self, c) -> None:
-        """Background, frame and art: the same on every card of this faction and kind."""
-        self._background(c)
-        self._panel(c, "frame")
-        self._art(c)
+    @staticmethod
+    def _place(c, layer, in_place: bool) -> None:
+        if in_place:
+            c.saveState()
+            layer.draw(c)
+            c.restoreState()
+        else:
+            c.doForm(form_name(layer.key))
 
     def _background(self, c) -> None:
+        """The card's colour and texture, into the bleed: the same on every card of a faction and kind."""
         e = self.elements.get("background")
         if e is None:
             return
         g = self.geometry
-        c.setFillColor(rl(self.colours(e.fill or "faction")))
+        fill = self.colours(self.frame.background or e.fill or "faction")
+        c.setFillColor(rl(fill))
         c.rect(0, 0, g.width, g.height, stroke=0, fill=1)
-        # a quiet diagonal texture, part of the background (it runs into the bleed).
-        # No transparency anywhere: ReportLab drops the ExtGState and Shading
-        # resources of form XObjects, and faces are drawn as forms.
+        # a quiet texture, part of the background (it runs into the bleed), one per kind of card.
+        # No transparency: the faces' forms are drawn opaque.
+        if self.frame.texture == "none":
+            return
         c.saveState()
         p = c.beginPath()
         p.rect(0, 0, g.width, g.height)
         c.clipPath(p, stroke=0, fill=0)
-        c.setStrokeColor(rl(mix(self.colours(e.fill or "faction"), self.colours("faction-dark"), 0.3)))
+        c.setStrokeColor(rl(mix(fill, self.colours("faction-dark"), 0.3)))
         c.setLineWidth(0.35)
-        step = 1.6 * MM
-        n = int((g.width + g.height) / step) + 2
-        for i in range(n):
-            x0 = i * step - g.height
-            c.line(x0, 0, x0 + g.height, g.height)
+        draw_texture(c, self.frame.texture, g.width, g.height, 1.6 * MM)
         c.restoreState()
+
+    def _trimmed(self, e: Element) -> Element:
+        """An element with the frame's trim colour on its rule, and the header in the frame's
+        `header` fill (Commanders: gold)."""
+        if self.frame.trim and e.name in TRIMMED and e.stroke:
+            e = replace(e, stroke=self.frame.trim)
+        if self.frame.header and e.name == "header":
+            e = replace(e, fill=self.frame.header)
+        return e
 
     def _panel(self, c, name: str) -> None:
         e = self.elements.get(name)
         if e is None:
             return
         x, y, w, h = self.box(e)
-        self._shape(c, e, x, y, w, h)
+        self._shape(c, self._trimmed(e), x, y, w, h)
 
     def _shape(self, c, e: Element, x, y, w, h, ellipse: bool = False) -> None:
         fill, stroke = self.colours(e.fill), self.colours(e.stroke)
@@ -350,43 +387,73 @@ class FrontFace:
         else:
             c.rect(x, y, w, h, stroke=do_stroke, fill=1 if fill else 0)
 
-    def _art(self, c) -> None:
+    def _draw_art(self, c, in_place: bool = False) -> None:
+        """The card's picture in the art window (over the backdrop's glow; the frame's rules over it)."""
         e = self.elements.get("art")
         if e is not None:
-            x, y, w, h = self.box(e)
-            c.saveState()
-            p = c.beginPath()
-            p.rect(x, y, w, h)
-            c.clipPath(p, stroke=0, fill=0)
-            edge = self.colours(e.fill or "faction-dark")
-            centre = self.colours("faction-light")
-            accent = self.colours("accent")
-            cx, cy = x + w / 2, y + h * 0.55
-            reach = math.hypot(w / 2, h * 0.55)
+            box = art_box(e, self.geometry)
+            draw_picture(c, self._picture, fit(box, self._picture.size, self.art.fit, self.art.focus), in_place)
 
-            def glow(t):  # the colour at t = distance / reach: light in the middle, dark at the edge
-                return mix(centre, edge, min(1.0, t) ** 0.8)
+    def _art_window(self, c) -> None:
+        """The window's field: a radial glow of the faction's colours (no PDF shading: nested discs)."""
+        e = self.elements.get("art")
+        if e is None:
+            return
+        x, y, w, h = art_box(e, self.geometry)
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, y, w, h)
+        c.clipPath(p, stroke=0, fill=0)
+        edge = self.colours(e.fill or "faction-dark")
+        centre = self.colours("faction-light")
+        accent = self.colours("accent")
+        cx, cy = x + w / 2, y + h * 0.55
+        reach = math.hypot(w / 2, h * 0.55)
 
-            c.setFillColor(rl(edge))
-            c.rect(x, y, w, h, stroke=0, fill=1)
-            steps = 36
-            for i in range(steps, 0, -1):  # a radial glow as nested discs (no PDF shadings)
-                t = i / steps
-                c.setFillColor(rl(glow(t)))
-                c.circle(cx, cy, reach * t, stroke=0, fill=1)
-            c.setLineWidth(0.45 * self.scale)
-            for t in (0.3, 0.42, 0.56, 0.72, 0.9):  # thin rings, blended with the glow beneath them
-                c.setStrokeColor(rl(mix(glow(t), accent, 0.22)))
-                c.circle(cx, cy, reach * t, stroke=1, fill=0)
-            c.restoreState()
-            self._shape(c, Element("art", fill=None, stroke=e.stroke, stroke_width=e.stroke_width), x, y, w, h)
-        em = self.elements.get("emblem")
-        if em is not None:
-            x, y, w, h = self.box(em)
-            colour = self.colours(em.colour or "accent")
-            off = 0.45 * MM * self.scale
-            draw_emblem(c, self.faction.emblem, x + off, y - off, w, h, mix(self.colours("faction-dark"), "#000000", 0.35))
-            draw_emblem(c, self.faction.emblem, x, y, w, h, colour)
+        def glow(t):  # the colour at t = distance / reach: light in the middle, dark at the edge
+            return mix(centre, edge, min(1.0, t) ** 0.8)
+
+        c.setFillColor(rl(edge))
+        c.rect(x, y, w, h, stroke=0, fill=1)
+        steps = 36
+        for i in range(steps, 0, -1):
+            t = i / steps
+            c.setFillColor(rl(glow(t)))
+            c.circle(cx, cy, reach * t, stroke=0, fill=1)
+        c.setLineWidth(0.45 * self.scale)
+        for t in (0.3, 0.42, 0.56, 0.72, 0.9):  # thin rings, blended with the glow beneath them
+            c.setStrokeColor(rl(mix(glow(t), accent, 0.22)))
+            c.circle(cx, cy, reach * t, stroke=1, fill=0)
+        c.restoreState()
+
+    def _draw_illustration(self, c) -> None:
+        """The motif of this card's type (or kind) in the art window, in the faction's colours."""
+        art, em = self.elements.get("art"), self.elements.get("emblem")
+        shadow = mix(self.colours("faction-dark"), "#000000", 0.35)
+        if self.motif == "landscape":
+            draw_landscape(c, art_box(art, self.geometry), near=shadow, far=mix(self.colours("faction-dark"), self.colours("accent"), 0.35),
+                           sky=self.colours(em.colour if em is not None and em.colour else "accent"))
+        elif em is not None:
+            draw_illustration(c, self.motif, self.faction.emblem, self.box(em), self.colours(em.colour or "accent"), shadow,
+                              0.45 * MM * self.scale)
+
+    def _draw_frame(self, c) -> None:
+        """The card's frame (its style by kind of card) and the art window's rules."""
+        e = self.elements.get("frame")
+        f = self.frame
+        if e is not None and f.style != "none":
+            draw_frame(c, f.style, self.box(e), e.radius * MM, f.width * MM * self.scale, self.colours(f.colour or e.stroke or "accent"))
+        art = self.elements.get("art")
+        if art is None or art.bleed:
+            return
+        box = art_box(art, self.geometry)
+        rule = self._trimmed(art)
+        self._shape(c, Element("art", fill=None, stroke=rule.stroke, stroke_width=art.stroke_width), *box)
+        if f.style == "double":  # the most precious cards: a second rule inside the window
+            inset = 0.7 * MM * self.scale
+            inner = Element("art", fill=None, stroke=rule.stroke, stroke_width=art.stroke_width * 0.4)
+            x, y, w, h = box
+            self._shape(c, inner, x + inset, y + inset, w - 2 * inset, h - 2 * inset)
 
     def _watermark(self, c) -> None:
         e = self.elements.get("watermark")
@@ -421,6 +488,7 @@ class FrontFace:
         if e is None or not self.card.is_unit:
             return
         x, y, w, h = self.box(e)
+        e = self._trimmed(e)
         self._shape(c, e, x, y, w, h, ellipse=True)
         inset = w * 0.09
         ring = Element("ring", stroke=e.stroke, stroke_width=0.12 * self.scale)
@@ -467,12 +535,9 @@ class FrontFace:
         c.restoreState()
 
 
-class Backdrop:
-    """The shared backdrop of a front (see FrontFace.layers): a face of its own."""
+class Layer:
+    """A part of fronts that many cards share (see FrontFace.layers): a face of its own, drawn once."""
 
-    def __init__(self, front: FrontFace):
-        self.front = front
-        self.key = f"backdrop-{front.card.faction}-{front.card.kind}"
-
-    def draw(self, canvas) -> None:
-        self.front.draw_backdrop(canvas)
+    def __init__(self, key: str, draw):
+        self.key = key
+        self.draw = draw

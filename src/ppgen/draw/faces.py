@@ -13,7 +13,8 @@ fronts report `overflow` (and `shrunk` at the minimum size) while
 they are laid out, before anything is drawn.
 
 Each face is drawn once as a PDF form named `form_name(face.key)`; a face may place
-another's form by that name (a card front places its faction's backdrop). One-card
+another's form by that name (a card front places its faction's backdrop and its picture,
+its `layers`; a layer with a `size` is a form of that size, not the card's). One-card
 PDFs for looking at the work are write/faces.py.
 """
 from __future__ import annotations
@@ -67,11 +68,12 @@ class Face(Protocol):
     def draw(self, canvas) -> None: ...
 
 
-def front_face(project, card, lang: str, geometry: CardGeometry, report=None):
-    """The front of `card` in `lang`, laid out (overflow reported to `report`)."""
+def front_face(project, card, lang: str, geometry: CardGeometry, report=None, art=None):
+    """The front of `card` in `lang`, laid out (overflow reported to `report`); `art` is its
+    picture (draw.art.CardArt, prepared by write/art.py), or None for the faction's art window."""
     from .card_front import FrontFace
 
-    return FrontFace(project, card, lang, geometry, report)
+    return FrontFace(project, card, lang, geometry, report, art)
 
 
 class LazyFront:
@@ -79,11 +81,11 @@ class LazyFront:
     print run of thousands of cards keep one key per card, not its layout. Overflow is then
     reported as the sheets are drawn (in the same order: the run's order)."""
 
-    def __init__(self, project, card, lang: str, geometry: CardGeometry, report=None):
+    def __init__(self, project, card, lang: str, geometry: CardGeometry, report=None, art=None):
         from .card_front import front_key
 
         self.key = front_key(card, lang)
-        self._args = (project, card, lang, geometry, report)
+        self._args = (project, card, lang, geometry, report, art)
         self._face = None
 
     @property

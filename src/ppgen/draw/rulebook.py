@@ -26,6 +26,7 @@ from ..errors import UsageError
 from ..read.model import COMMANDER_MARK
 from ..read.rulebook import Structure, load_structure
 from ..read.styles import rulebook_style
+from ..read.templates import in_language
 from ..typeset import flow as fl
 from ..typeset.fonts import FontChain
 from ..typeset.text import ASCENT, Style, draw, fit, layout
@@ -92,7 +93,7 @@ def _styles(project, lang: str, look) -> dict[str, Style]:
     t, col = look.type, look.colours
     body_chain = project.fonts.chain(lang, "body")
     lead = t.cjk_leading if _is_cjk(body_chain) else t.leading
-    body = text_style(project, lang, "body", t.body, col.ink, leading=lead)
+    body = text_style(project, lang, "body", t.body, col.ink, leading=lead, align=in_language(t.body_align, lang))
     en = project.config.source_language
     # The game's name is a logo: set in the source language's title face in every
     # language, falling back to the language's own title chain for other scripts.
@@ -109,7 +110,7 @@ def _styles(project, lang: str, look) -> dict[str, Style]:
         "h1": text_style(project, lang, "title", t.h1, col.heading, leading=1.25),
         "h2": text_style(project, lang, "bold", t.h2, col.ink, leading=1.25),
         "band": text_style(project, lang, "title", t.band, "#FFFFFF", leading=1.2),
-        "cell": replace(body, size=t.table, leading=t.table_leading),
+        "cell": replace(body, size=t.table, leading=t.table_leading, align="left"),
         "cell_head": text_style(project, lang, "bold", t.table_header, col.ink, leading=t.table_leading),
         "head": text_style(project, lang, "title", t.head, col.muted, leading=1.2),
         "folio": text_style(project, lang, "bold", t.folio, col.muted, align="center"),

@@ -25,6 +25,7 @@ def text_style(project, lang: str, role: str, size: float, colour: str = "#00000
         regular = bold = fonts.chain(lang, "title")
     else:
         raise ValueError(f"unknown font role {role!r}")
+    kw.setdefault("phrases", project.phrases(lang))
     return Style(regular, bold, size, line_break=line_break, colour=colour, **kw)
 
 
@@ -41,7 +42,8 @@ def draw_fitted(canvas, text: str, style: Style, x: float, y: float, w: float, h
 
     A `label` stays on one line when shrinking a little makes it fit (see
     fit_label). Text that does not fit even at the minimum size is clipped to
-    its box and reported through `report.warning("overflow", ...)`.
+    its box and reported through `report.warning("overflow", ...)`; text whose
+    last line is a runt no re-breaking avoids, through `report.warning("orphan", ...)`.
     """
     from ..typeset.text import draw, fit
 
@@ -50,6 +52,9 @@ def draw_fitted(canvas, text: str, style: Style, x: float, y: float, w: float, h
     if not lay.fits:
         report.warning("overflow", f"'{key or text[:30]}' does not fit its {w / MM:.0f} × {h / MM:.0f} mm box "
                        f"even at {lay.size:g} pt (sticks out {lay.overflow / MM:.1f} mm)", lang=lang, key=key or None)
+    elif lay.orphans:
+        report.warning("orphan", f"'{key or text[:30]}' ends with a lone word on its last line: no break that fits its "
+                       f"{w / MM:.0f} × {h / MM:.0f} mm box avoids it; shorten or reword it", lang=lang, key=key or None)
     draw(canvas, lay, x, y)
     return lay
 
@@ -73,15 +78,25 @@ def fit_stack(texts: list[str], style: Style, width: float, height: float, gap: 
     return low
 
 
+QUIET_SHRINK = 0.9  # a label shrunk to 90 % of its size still matches its neighbours: no need to break it
+
+
 def fit_label(text: str, style: Style, w: float, h: float, shrink: float = 0.75, where: str = "text") -> "Layout":
-    """A short label: on one line if it fits there at `shrink` × its size or more, else wrapped and fitted."""
+    """A short label: on one line if it fits there at QUIET_SHRINK × its size; else on two balanced lines
+    broken at a good break (between words; in ja/zh at a compound's seam, スタンバイ|フェイズ)
+    when that sets it larger than one line shrunk would (down to `shrink` × its size); else
+    one line shrunk; else wrapped and fitted."""
     from dataclasses import replace as _replace
 
     from ..typeset.text import ASCENT, DESCENT, fit
 
     one_line_h = style.size * (ASCENT + DESCENT) + 0.01
     floor = max(style.min_size or style.size, style.size * shrink)
-    lay = fit(text, _replace(style, min_size=floor), w, one_line_h, where=where)
-    if lay.fits and len(lay.lines) == 1:
-        return _replace(lay, box_h=h)
-    return fit(text, style, w, h, where=where)
+    one = fit(text, _replace(style, min_size=floor), w, one_line_h, where=where)
+    one = _replace(one, box_h=h) if one.fits and len(one.lines) == 1 else None
+    if one is not None and one.size >= style.size * QUIET_SHRINK:
+        return one
+    two = fit(text, _replace(style, balance=True), w, h, where=where)
+    if two.fits and len(two.lines) == 2 and not two.rough and (one is None or two.size > one.size):
+        return two
+    return one if one is not None else fit(text, style, w, h, where=where)

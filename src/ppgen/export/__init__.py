@@ -26,13 +26,13 @@ from __future__ import annotations
 from ..write.faces import faces_pdf
 from .contact import contact_sheet, export_contact
 from .output import ExportResult
-from .png import TRADE_SIZES_IN, US_BLEED_MM, CardImage, card_image, export_png
+from .png import TRADE_SIZES_IN, US_BLEED_MM, CardImage, card_image, export_png, png_folder
 from .preview import find_card, preview
 from .raster import RasterSize, card_raster, render_images, render_pngs
 from .tts import CARDS_PER_SHEET, Grid, export_tts, plan_grid, split_sheets
 
 __all__ = [
     "CARDS_PER_SHEET", "CardImage", "ExportResult", "Grid", "RasterSize", "TRADE_SIZES_IN", "US_BLEED_MM",
-    "card_image", "card_raster", "contact_sheet", "export_contact", "export_png", "export_tts", "faces_pdf",
+    "card_image", "card_raster", "contact_sheet", "export_contact", "export_png", "export_tts", "faces_pdf", "png_folder",
     "find_card", "plan_grid", "preview", "render_images", "render_pngs", "split_sheets",
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..draw.faces import CardGeometry
-from ..write.faces import faces_pdf
+from ..write.faces import card_fronts, faces_pdf
 from ..write.report import BuildReport, fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
 from .raster import card_raster, png_bytes, render_images
@@ -30,14 +30,13 @@ def contact_sheet(project, lang: str, faction: str, card_mm: tuple[float, float]
     """The contact sheet of `faction` in `lang` as a PIL image."""
     from PIL import Image, ImageDraw
 
-    from ..draw.faces import front_face
 
     report = report if report is not None else BuildReport()
     cards = project.game.cards_of(faction)
     geometry = CardGeometry.from_mm(*card_mm)
     loc = project.locale(lang)
     with fallbacks_reported(loc, report):
-        faces = [front_face(project, card, lang, geometry, report) for card in cards]
+        faces = card_fronts(project, cards, lang, geometry, report)
         pdf = faces_pdf(project, faces, geometry, lang)
         title = f"{loc.get(f'faction.{faction}')} — {loc.get('language.name')}"
         count = loc.format("export.contact-count", cards=len(cards), copies=sum(card.copies for card in cards))

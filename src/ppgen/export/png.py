@@ -13,7 +13,9 @@ millimetre and 0.9 mm more than the 63 × 88 mm printed at home), so what the
 service cuts is what was laid out. `WxH` (mm, e.g. `63x88`) renders any other
 size exactly. Pixel sizes are the bleed box at the dpi, rounded half up.
 
-Files: `<folder>/<CODE>.png` (collector code, e.g. ROM-01.png) and `back.png`.
+Files: `<folder>/<CODE>.png` (collector code, e.g. ROM-01.png) and `back.png`. Each variant
+has a folder of its own (`png_folder`: png, png-bleed, png-bleed-3mm-600dpi, png-bridge …), so
+pictures with bleed never overwrite the plain ones.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from typing import Callable, Sequence
 from ..draw.faces import CardGeometry
 from ..errors import UsageError
 from ..units import MM
-from ..write.faces import faces_pdf
+from ..write.faces import card_fronts, faces_pdf
 from ..write.report import fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
 from .raster import RasterSize, card_raster, render_pngs
@@ -75,6 +77,24 @@ def card_image(card_size: str = "poker", bleed_mm: float = 0.0, dpi: float = 300
     return CardImage(geometry, raster, f"{name}{bleed}, {dpi:g} dpi: {raster.width} × {raster.height} px")
 
 
+DEFAULT_DPI = 300
+DEFAULT_SIZE = "poker"
+
+
+def png_folder(card_size: str = DEFAULT_SIZE, bleed_mm: float = 0.0, dpi: float = DEFAULT_DPI) -> str:
+    """The folder name of one variant: 'png' for poker at 300 dpi without bleed, and a
+    suffix for each option that differs: png-bridge, png-bleed (1/8 in), png-bleed-3mm, png-600dpi."""
+    parts = ["png"]
+    size = str(card_size).strip().lower().replace(" ", "").replace("×", "x").removesuffix("mm")
+    if size != DEFAULT_SIZE:
+        parts.append(size)
+    if bleed_mm:
+        parts.append("bleed" if abs(bleed_mm - US_BLEED_MM) < 1e-9 else f"bleed-{bleed_mm:g}mm")
+    if float(dpi) != DEFAULT_DPI:
+        parts.append(f"{float(dpi):g}dpi")
+    return "-".join(parts)
+
+
 def check_dpi(dpi: float) -> float:
     lo, hi = DPI_RANGE
     if not lo <= float(dpi) <= hi:
@@ -88,13 +108,13 @@ def export_png(project, lang: str, folder: Path, image: CardImage, cards: Sequen
 
     Everything is rendered before anything is written.
     """
-    from ..draw.faces import back_face, front_face
+    from ..draw.faces import back_face
 
     folder = checked_folder(folder)
     result = ExportResult()
     cards = list(project.game.cards if cards is None else cards)
     with fallbacks_reported(project.locale(lang), result.report):
-        faces = [front_face(project, card, lang, image.geometry, result.report) for card in cards]
+        faces = card_fronts(project, cards, lang, image.geometry, result.report)
         faces.append(back_face(project, image.geometry))
         pdf = faces_pdf(project, faces, image.geometry, lang)
     pngs = render_pngs(pdf, image.size, jobs=jobs, progress=progress)

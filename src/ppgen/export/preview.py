@@ -1,6 +1,6 @@
 """`ppgen preview`: one card as a PNG, the quickest way to see an edit.
 
-The card is named as players name it (decks/names.py): its id, its collector
+The card is named as players name it (read/names.py): its id, its collector
 code, or its name in any language. An unknown name gets "did you mean"
 suggestions, a name several cards share lists them all; nothing is guessed.
 The card is laid out at the build's card size (ppgen.yaml `build.card_size`),
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..draw.faces import CardGeometry
 from ..errors import UsageError
-from ..write.faces import faces_pdf
+from ..write.faces import card_fronts, faces_pdf
 from ..write.report import fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
 from .raster import card_raster, png_bytes, render_images
@@ -22,7 +22,7 @@ def find_card(project, text: str, lang: str | None = None):
     """The card `text` names (id, code, or name in any language), or a UsageError that helps,
     in `lang` (the decklist messages' words)."""
     from ..decks.deck import Ref
-    from ..decks.names import names_for
+    from ..read.names import names_for
     from ..decks.report import Words
 
     lang = lang or project.config.source_language
@@ -45,7 +45,6 @@ def preview(project, text: str, lang: str, target: Path, card_mm: tuple[float, f
 
     target: a `.png` file, or a folder that receives `<CODE>.png`.
     """
-    from ..draw.faces import front_face
     from .png import check_dpi
 
     card = find_card(project, text, lang)
@@ -56,8 +55,7 @@ def preview(project, text: str, lang: str, target: Path, card_mm: tuple[float, f
     result = ExportResult()
     geometry = CardGeometry.from_mm(*card_mm)
     with fallbacks_reported(project.locale(lang), result.report):
-        face = front_face(project, card, lang, geometry, result.report)
-        pdf = faces_pdf(project, [face], geometry, lang)
+        pdf = faces_pdf(project, card_fronts(project, [card], lang, geometry, result.report), geometry, lang)
     size = card_raster(geometry, dpi)
     image = render_images(pdf, size)[0]
     write_all([(path, png_bytes(image, size.dpi))], result)

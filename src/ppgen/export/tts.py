@@ -34,7 +34,7 @@ from urllib.parse import quote
 
 from ..draw.faces import CardGeometry
 from ..errors import UsageError
-from ..write.faces import faces_pdf
+from ..write.faces import card_fronts, faces_pdf
 from ..write.report import fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
 from .raster import fitted_raster, png_bytes, px, render_images
@@ -124,7 +124,7 @@ def export_tts(project, lang: str, deck: str, title: str, cards: Sequence[tuple]
     """
     from PIL import Image
 
-    from ..draw.faces import back_face, front_face
+    from ..draw.faces import back_face
 
     cards = [(card, copies) for card, copies in cards if copies > 0]
     if not cards:
@@ -136,7 +136,7 @@ def export_tts(project, lang: str, deck: str, title: str, cards: Sequence[tuple]
     counts = split_sheets(len(cards))
     grids = [plan_grid(n, geometry.trim_w, geometry.trim_h, max_cell_w) for n in counts]
     with fallbacks_reported(project.locale(lang), result.report):
-        faces = [front_face(project, card, lang, geometry, result.report) for card, _ in cards]
+        faces = card_fronts(project, [card for card, _ in cards], lang, geometry, result.report)
         faces.append(back_face(project, geometry))
         pdf = faces_pdf(project, faces, geometry, lang)
     back_page = len(faces) - 1

@@ -20,7 +20,8 @@ from typing import Callable, Iterator
 from ..errors import DataError, PpgenError, Problem
 from ..read.locale import ACKNOWLEDGEABLE, Entry, Locale, placeholders, source_hash
 from ..read.schema import suggest
-from .glossary import Glossary, answering, blank_spans, load_glossary, used_terms
+from ..typeset.phrases import leading_clauses
+from ..read.glossary import Glossary, answering, blank_spans, used_terms
 from .states import is_untranslated, stale_reason
 
 NUMBER = re.compile(r"\d+")
@@ -295,6 +296,74 @@ def check_markup(ctx: Context) -> None:
             ctx.report(key, "markup", f"'{key}': English sets {en_bold} term(s) in **bold**, the translation {bold}")
 
 
+def _clause_form(text: str) -> str:
+    """A clause as the key-word check compares it: NFKC (： is :), spaces collapsed, any case."""
+    return " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
+
+
+@check("keywords", "the English opens a clause with a glossary key word and the translation spells it otherwise", glossary=True)
+def check_keywords(ctx: Context) -> None:
+    if ctx.is_source or not ctx.glossary.keywords:
+        return
+    for key, entry, english in ctx.content():
+        opens = {_clause_form(english[a:b]) for a, b in leading_clauses(english)}
+        wanted = [t for t in ctx.glossary.keywords if t.forms.get(ctx.lang) and opens & {_clause_form(f) for f in t.en}]
+        if not wanted:
+            continue
+        clauses = [entry.text[a:b].strip() for a, b in leading_clauses(entry.text)]
+        have = {_clause_form(c) for c in clauses}
+        for term in wanted:
+            forms = term.forms[ctx.lang]
+            if have & {_clause_form(f) for f in forms}:
+                continue
+            found = f"it opens {', '.join(clauses)}" if clauses else "it opens no clause with a colon"
+            ctx.report(key, "keywords",
+                       f"'{key}': the English opens a clause with the key word \"{term.label()}\"; the {ctx.lang} glossary spells it "
+                       f"{' or '.join(forms)} ({ctx.glossary.file}:{term.line}), {found}: spell it as the glossary does, so that "
+                       "it reads the same on every card and is never broken across lines", "warning")
+
+
+STRAIGHT_QUOTES, CURLY_QUOTES = "'\"", "‘’“”"
+
+
+def smart_quotes(text: str) -> str:
+    """`text` with its straight quotes and apostrophes made curly: don’t, players’, “word”, ‘word’."""
+    out = []
+    for i, ch in enumerate(text):
+        before = text[i - 1] if i else " "
+        opening = before.isspace() or before in "([{—–-‘“/"
+        if ch == "'":
+            after = text[i + 1 : i + 2]
+            out.append("‘" if opening and after.isalnum() else "’")
+        elif ch == '"':
+            out.append("“" if opening else "”")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def straight_quotes(text: str) -> str:
+    return text.translate(str.maketrans("‘’“”", "''\"\""))
+
+
+@check("punctuation", "a straight quote or apostrophe where the language's style (ppgen.yaml quotes:) uses curly ones, or the reverse", source=True)
+def check_punctuation(ctx: Context) -> None:
+    language = ctx.project.config.languages.get(ctx.lang)
+    style = language.quotes if language else "any"
+    if style == "any":
+        return
+    wrong = STRAIGHT_QUOTES if style == "curly" else CURLY_QUOTES
+    marks = "’ ‘ “ ”" if style == "curly" else "' \""
+    for key, entry, _ in ctx.content():
+        bad = "".join(dict.fromkeys(ch for ch in PLACEHOLDER.sub("", entry.text) if ch in wrong))
+        if bad:
+            fixed = smart_quotes(entry.text) if style == "curly" else straight_quotes(entry.text)
+            kind = "straight" if style == "curly" else "curly"
+            ctx.report(key, "punctuation",
+                       f"'{key}' has {kind} {' '.join(bad)} in \"{shorten(entry.text)}\"; the {ctx.lang} style is {marks} "
+                       f"({ctx.project.config.file}: quotes: {style}): write \"{shorten(fixed)}\"")
+
+
 @check("glyphs", "a character no font of the language's font chain can draw", source=True)
 def check_glyphs(ctx: Context) -> None:
     try:
@@ -320,7 +389,7 @@ def check_glyphs(ctx: Context) -> None:
         ctx.report_at(None, 0, 0, "glyphs", f"cannot check glyphs: {exc}")
 
 
-@check("fit", "a card's name or effect does not fit its box at the template's minimum size", source=True)
+@check("fit", "a card's name or effect does not fit its box at the template's minimum size", source=True, glossary=True)
 def check_fit(ctx: Context) -> None:
     from .fit import check_fit as fit_problems
 
@@ -355,8 +424,7 @@ def _locale_text(ctx: Context):
 
 
 def load_project_glossary(project) -> Glossary:
-    languages = sorted(set(project.languages) | set(project.config.languages))
-    return load_glossary(project.dir.glossary, project.dir.root, languages, project.config.source_language)
+    return project.glossary
 
 
 def _unused_acknowledgements(ctx: Context, ran: set[str]) -> None:

@@ -3,7 +3,9 @@
 For every card, its front is laid out in the language as `ppgen build` would
 (card size from ppgen.yaml's build.card_size), shrinking text down to the
 template's minimum sizes. A name or effect that still does not fit is a
-Problem at the locale entry's file:line:col, saying by how much it overflows.
+Problem at the locale entry's file:line:col, saying by how much it overflows;
+one whose last line is a runt no break in its box avoids (typeset/breaking.py)
+is a warning there.
 """
 from __future__ import annotations
 
@@ -42,6 +44,11 @@ def check_fit(project, lang: str, geometry=None) -> list[Problem]:
                     "fit",
                 )
             )
+        for element, key in face.runts:
+            if element in CHECKED and key is not None:
+                file, line, col = project.locale(lang).locate(key)
+                problems.append(Problem(file, line, col, f"{card.code}: the {CHECKED[element]} ends with a lone word on its "
+                                        "last line, and no break that fits its box avoids it — shorten or reword it", "fit", "warning"))
     return problems
 
 

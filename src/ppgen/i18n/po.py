@@ -50,16 +50,10 @@ def export_po(project, lang: str) -> tuple[str, int]:
     source = project.locale(src)
     loc = load_locale(project.dir.locale(lang), lang, project.dir.root, source)
     po = polib.POFile(wrapwidth=78)
-    po.header = f"{project.config.game}: {lang} translation, exported by ppgen from {loc.file}.\nImport it back with: ppgen i18n import FILE.po"
-    po.metadata = {
-        "Project-Id-Version": project.config.game,
-        "Language": lang,
-        "MIME-Version": "1.0",
-        "Content-Type": "text/plain; charset=UTF-8",
-        "Content-Transfer-Encoding": "8bit",
-        "X-Generator": f"ppgen {__version__}",
-        "X-Source-Language": src,
-    }
+    po.header = (f"{project.config.game}: {lang} translation, exported by ppgen from {loc.file}.\n"
+                 "Import it back with: ppgen i18n import FILE.po\n"
+                 "ppgen records no translator or date: your CAT tool fills in Last-Translator and PO-Revision-Date.")
+    po.metadata = po_header(project, lang)
     fuzzy = 0
     for key, en in source.entries.items():
         if not en.text:
@@ -83,6 +77,28 @@ def export_po(project, lang: str) -> tuple[str, int]:
         item.comment = "\n".join(comments)
         po.append(item)
     return str(po) + "\n", fuzzy
+
+
+def po_header(project, lang: str) -> dict[str, str]:
+    """The header msgfmt --check, Poedit and Weblate expect; Language and Plural-Forms from
+    ppgen.yaml (`po_language`, `plural_forms`). Deterministic: ppgen does not know who
+    translated what or when, so Last-Translator and PO-Revision-Date are present and empty."""
+    language = project.language(lang)
+    header = {
+        "Project-Id-Version": project.config.game,
+        "PO-Revision-Date": "",
+        "Last-Translator": "",
+        "Language-Team": language.name,
+        "Language": language.po_language or lang,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+    }
+    if language.plural_forms:
+        header["Plural-Forms"] = language.plural_forms
+    header["X-Generator"] = f"ppgen {__version__}"
+    header["X-Source-Language"] = project.config.source_language
+    return header
 
 
 @dataclass
@@ -136,9 +152,11 @@ def import_po(project, po_path: Path, lang: str | None = None, dry_run: bool = F
     if not po_path.is_file():
         raise UsageError(f"{po_path} does not exist")
     po = read_po(po_path, po_shown, project.dir.root)
-    lang = lang or po.metadata.get("Language", "").strip()
     if not lang:
-        raise UsageError(f"{po_shown} names no language (no 'Language:' header); pass --lang")
+        written = po.metadata.get("Language", "").strip()
+        if not written:
+            raise UsageError(f"{po_shown} names no language (no 'Language:' header); pass --lang")
+        lang = project.find_language(written) or written  # zh_CN, zh_Hans, ja_JP: as CAT tools write it
     src = project.config.source_language
     if lang == src:
         raise UsageError(f"'{lang}' is the source language; a PO file imports translations")

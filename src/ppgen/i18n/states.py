@@ -20,7 +20,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ..read.locale import Entry, Locale, source_hash
-from .glossary import Glossary
+from ..read.glossary import Glossary
 
 # Areas of keys, first matching prefix wins: (area, key prefix). Used by `status`.
 AREAS: tuple[tuple[str, str], ...] = (("cards", "card."), ("rules", "rules."), ("labels", ""))

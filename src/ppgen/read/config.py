@@ -15,11 +15,23 @@ from .yamlio import Doc, load_yaml
 
 FONT_ROLES = ("body", "bold", "title")
 LINE_BREAKS = ("words", "cjk")
+QUOTES = ("curly", "straight", "any")
+
+def _texts(value):
+    if not all(isinstance(v, str) and v.strip() for v in value):
+        return "must be a list of names, e.g. [jp, japanese]"
+    return None
+
 
 LANGUAGE_SPEC = {
     "name": Field(str, True, help="the language's own name, e.g. 日本語"),
     "fonts": Field(dict, True, help="font chains per role: body, bold, title"),
     "line_break": Field(str, False, "words", check=one_of(*LINE_BREAKS)),
+    "aliases": Field(list, False, [], check=_texts, help="other names people write for it (jp, japanese, 日语): --lang suggests the code"),
+    "po_language": Field(str, False, None, help="the Language header of its PO files, a locale CAT tools know (zh_CN)"),
+    "plural_forms": Field(str, False, None, help="the Plural-Forms header of its PO files"),
+    "quotes": Field(str, False, "any", check=one_of(*QUOTES),
+                    help="the quotation marks and apostrophe the language's style uses (checked by `ppgen i18n check`)"),
 }
 
 
@@ -57,6 +69,7 @@ BUILD_SPEC = {
     "card_thickness": Field(float, False, 0.3, check=_parsed_by(lambda v: units.check_length(v, "card thickness", 0.05, 2))),
     "sleeves": Field(bool, False, False, help="tuck boxes sized for sleeved cards"),
     "out": Field(str, False, "out"),
+    "art_max_dpi": Field(float, False, 600.0, check=lambda v: None if 150 <= v <= 2400 else f"must be between 150 and 2400 dpi, not {v:g}"),
 }
 
 TOP_SPEC = {
@@ -73,6 +86,15 @@ class LanguageConfig:
     name: str
     fonts: dict[str, tuple[str, ...]]  # role -> font file names in fonts/, first = primary
     line_break: str = "words"
+    aliases: tuple[str, ...] = ()  # other names people write for the language (not accepted as codes: suggested)
+    po_language: str = ""  # PO files' Language header (default: the code)
+    plural_forms: str | None = None  # PO files' Plural-Forms header
+    quotes: str = "any"  # curly (’ “ ”), straight (' "), any: what the punctuation check expects
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every way of naming the language: code, own name, PO language, aliases."""
+        return (self.code, self.name, self.po_language or self.code, *self.aliases)
 
 
 @dataclass
@@ -105,7 +127,7 @@ def load_config(gamedir: GameDir) -> Config:
 
 
 def _language(doc: Doc, code: str, data, problems: list[Problem]) -> LanguageConfig | None:
-    """One language: its name, font chains (title falls back to bold) and line breaking."""
+    """One language: its name, font chains (title falls back to bold), line breaking and quotes."""
     path = ("languages", code)
     lang = check_mapping(doc, path, data, LANGUAGE_SPEC, problems, f"language '{code}'")
     if lang is None or lang["fonts"] is None:
@@ -113,7 +135,8 @@ def _language(doc: Doc, code: str, data, problems: list[Problem]) -> LanguageCon
     fonts = _font_chains(doc, path + ("fonts",), lang["fonts"], problems)
     _check_required_chains(doc, code, path + ("fonts",), fonts, problems)
     fonts.setdefault("title", fonts.get("bold", ()))
-    return LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words")
+    return LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words", tuple(lang["aliases"] or ()),
+                          lang["po_language"] or code, lang["plural_forms"], lang["quotes"] or "any")
 
 
 def _font_chains(doc: Doc, path: tuple, data: dict, problems: list[Problem]) -> dict[str, tuple[str, ...]]:

@@ -18,30 +18,26 @@ def read_text(path: Path, root: Path | None = None, max_bytes: int = MAX_INPUT_B
             raw = fh.read(max_bytes + 1)
     except FileNotFoundError:
         folder = Path(path).parent
-        why = "file not found" if folder.is_dir() else f"file not found: there is no folder {display_path(folder, root)}"
-        raise DataError([Problem(shown, 0, 0, why, "io")]) from None
+        why = ("file.not-found", {}) if folder.is_dir() else ("file.no-folder", {"folder": display_path(folder, root)})
+        raise DataError([Problem.keyed(shown, 0, 0, why[0], "io", **why[1])]) from None
     except IsADirectoryError:
-        raise DataError([Problem(shown, 0, 0, "is a folder, not a file", "io")]) from None
+        raise DataError([Problem.keyed(shown, 0, 0, "file.is-folder", "io")]) from None
     except OSError as exc:
-        raise DataError([Problem(shown, 0, 0, f"cannot read: {exc.strerror}", "io")]) from None
+        raise DataError([Problem.keyed(shown, 0, 0, "file.cannot-read", "io", reason=exc.strerror)]) from None
     if len(raw) > max_bytes:
-        raise DataError(
-            [Problem(shown, 0, 0, f"file is larger than {max_bytes // (1024 * 1024)} MB; refusing to read it", "io")]
-        )
+        raise DataError([Problem.keyed(shown, 0, 0, "file.too-large", "io", mb=max_bytes // (1024 * 1024))])
     return decode_text(raw, shown)
 
 
 def decode_text(raw: bytes, shown: str) -> str:
     """Decode UTF-8 (optional BOM); normalise CRLF/CR line endings to LF."""
     if b"\x00" in raw[:8192]:
-        raise DataError([Problem(shown, 0, 0, "this is a binary file, not UTF-8 text", "encoding")])
+        raise DataError([Problem.keyed(shown, 0, 0, "file.binary", "encoding")])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
         col = exc.start - (before.rfind(b"\n") + 1) + 1
-        raise DataError(
-            [Problem(shown, line, col, f"invalid UTF-8 byte 0x{raw[exc.start]:02x}; save the file as UTF-8", "encoding")]
-        ) from None
+        raise DataError([Problem.keyed(shown, line, col, "file.not-utf8", "encoding", byte=f"{raw[exc.start]:02x}")]) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")

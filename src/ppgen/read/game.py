@@ -18,6 +18,7 @@ from typing import Callable, Iterable
 
 from ..errors import DataError, Problem
 from .gamedir import GameDir
+from .art import ART_FITS, art_path_problem
 from .model import KINDS, STATS, WHEN, WHOSE, BonusPart, Card, Faction, Rules
 from .schema import Field, check_mapping, did_you_mean, in_range, one_of
 from .yamlio import Doc, load_yaml
@@ -96,6 +97,9 @@ CARD_SPEC = {
     "commander": Field(bool, default=False),
     "terrain": Field(bool, default=False),
     "bonus": Field(list, default=[]),
+    "art": Field(str, check=lambda v: art_path_problem(v)),
+    "art_focus": Field(list, check=lambda v: _focus_check(v)),
+    "art_fit": Field(str, check=one_of(*ART_FITS)),
 }
 
 BONUS_SPEC = {
@@ -106,6 +110,12 @@ BONUS_SPEC = {
 }
 
 UNIT_STATS = ("level", "atk", "def", "energy")
+
+
+def _focus_check(v):
+    if len(v) != 2 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 1 for x in v):
+        return "must be [x, y], two numbers from 0 to 1 (0, 0 = the picture's top left; 0.5, 0.5 = its centre)"
+    return None
 
 
 @dataclass
@@ -129,6 +139,18 @@ class Game:
 
     def has_card(self, card_id: str) -> bool:
         return card_id in self._by_id
+
+    def where(self, card: Card, key: str) -> tuple[str, int, int]:
+        """(file, line, col) of a card's `key` in cards.yaml (of the card itself without the key)."""
+        if self.doc is None:
+            return ("cards.yaml", 0, 0)
+        for fi, faction in enumerate(self.doc.data.get("factions") or []):
+            for ci, data in enumerate((faction or {}).get("cards") or []):
+                if isinstance(data, dict) and data.get("id") == card.id:
+                    path = ("factions", fi, "cards", ci)
+                    line, col = self.doc.mark(path + (key,) if key in data else path)
+                    return (self.doc.file, line, col)
+        return (self.doc.file, 0, 0)
 
     def cards_of(self, faction: str) -> list[Card]:
         return [c for c in self.cards if c.faction == faction]
@@ -382,6 +404,9 @@ def _card(doc, path, data, faction, types, traits, stat_range, problems) -> Card
         commander=bool(c["commander"]),
         terrain=bool(c["terrain"]),
         bonus=tuple(bonus),
+        art=c["art"].replace("\\", "/") if c["art"] else None,
+        art_focus=tuple(float(x) for x in c["art_focus"]) if c["art_focus"] else None,
+        art_fit=c["art_fit"],
     )
 
 

@@ -1,7 +1,8 @@
 """Where a game's files live. Nothing else in ppgen knows these paths.
 
-A game directory holds `cards.yaml`, `locales/`, `templates/`, `fonts/` and an
-optional `ppgen.yaml` configuration. It is given with `--root DIR` (or the
+A game directory holds `cards.yaml`, `locales/`, `templates/`, `fonts/`, an
+optional `ppgen.yaml` configuration and optional card pictures in `art/`.
+It is given with `--root DIR` (or the
 PPGEN_ROOT environment variable) or found by looking upward from the current
 directory for `cards.yaml`.
 """
@@ -49,6 +50,11 @@ class GameDir:
     @property
     def fonts(self) -> Path:
         return self.root / "fonts"
+
+    @property
+    def art(self) -> Path:
+        """Card pictures: art/<card-id>.<ext>, art/<lang>/<card-id>.<ext> (read/art.py)."""
+        return self.root / "art"
 
     @property
     def decks(self) -> Path:

@@ -43,7 +43,7 @@ KEY_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9][a-z0-9_-]*)+$")
 STATUSES = ("translated", "needs-translation", "needs-review")
 # Checks of `ppgen i18n check` a translator may acknowledge on one entry with `checked:`.
 # (missing, stale, markup and glyphs cannot be waived: they print wrong or broken text.)
-ACKNOWLEDGEABLE = ("numbers", "terms", "untranslated", "fit")
+ACKNOWLEDGEABLE = ("numbers", "terms", "untranslated", "fit", "keywords", "punctuation")
 
 
 def _check_names(value) -> str | None:
@@ -62,9 +62,16 @@ ENTRY_SPEC = {
 }
 
 
+# Curly and straight quotes are one mark to the fingerprint: making English's apostrophes
+# and quotation marks typographic (don't → don’t) changes no meaning, so it marks no
+# translation stale.
+_QUOTES = str.maketrans("‘’“”", "''\"\"")
+
+
 def source_hash(text: str) -> str:
-    """The fingerprint of an English text that a translation records as `src`."""
-    return hashlib.sha256(text.strip().encode("utf-8")).hexdigest()[:8]
+    """The fingerprint of an English text that a translation records as `src` (quotes curly or
+    straight alike)."""
+    return hashlib.sha256(text.strip().translate(_QUOTES).encode("utf-8")).hexdigest()[:8]
 
 
 def placeholders(text: str) -> list[str]:

@@ -46,6 +46,9 @@ class Card:
     commander: bool = False
     terrain: bool = False
     bonus: tuple[BonusPart, ...] = ()
+    art: str | None = None  # a picture named in cards.yaml, relative to the game directory
+    art_focus: tuple[float, float] | None = None  # the point (0–1, from the top left) kept in view when cropping
+    art_fit: str | None = None  # cover | contain: overrides the template's
 
     @property
     def is_unit(self) -> bool:

@@ -20,6 +20,7 @@ from types import SimpleNamespace
 
 from ..errors import DataError, Problem
 from .schema import Field, check_mapping
+from .templates import check_align
 from .yamlio import load_yaml
 
 _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -102,6 +103,8 @@ RULEBOOK_STYLE_SPEC = {
         **{k: length(3, 200) for k in ("title", "subtitle", "tagline", "lead", "h1", "h2", "band", "body",
                                          "table", "table_header", "head", "folio", "colophon")},
         **{k: length(0.8, 3) for k in ("leading", "cjk_leading", "table_leading")},
+        "body_align": Field((str, dict), False, "left", check=check_align,
+                            help="body text: left or justify (ja/zh: on the character grid), or per language {default: left, ja: justify}"),
     },
     "space": {k: length(0, 100) for k in ("paragraph", "list_item", "list_after", "list_hang", "h1_before", "h1_after",
                                            "h1_rule", "h2_before", "h2_after", "panel_padding", "panel_bar",

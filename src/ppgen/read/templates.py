@@ -17,13 +17,16 @@ A designer moves a box or changes a colour in the YAML; the drawing code
   and the minimum it may shrink to, leading, alignment, colour.
 - `layout`: the elements every card has (boxes in mm from the bottom-left
   corner of the trimmed card); `unit`, `doctrine`, `tactic`: what each kind
-  changes or adds (any key of an element may be overridden).
+  changes or adds (any key of an element may be overridden). The `art` window
+  also takes `fit` (cover | contain) and `bleed` (true: a full-art card, the
+  picture fills the card into the bleed).
 - `backs`: the card back's variants, each a set of colours (`ppgen build --back NAME`;
   the first is the default).
 
 The safe zone is a rule every element obeys: nothing but the `background` may
 come nearer the trim than `safe_margin` (default 3.2 mm, the 1/8 in print services
-ask for), its box and half its stroke included. It is checked when the template
+ask for), its box and half its stroke included (the frame draws its lines inside
+its box). It is checked when the template
 loads, and a breach is an error naming the element, the kind and the distance.
 """
 from __future__ import annotations
@@ -93,6 +96,20 @@ def _per_language(ok: Callable[[float], bool], what: str):
     return check
 
 
+ALIGNS = ("left", "center", "right", "justify")
+
+
+def check_align(v) -> str | None:
+    """An alignment, or one per language: left, or {default: left, ja: justify}."""
+    values = v.values() if isinstance(v, dict) else [v]
+    if isinstance(v, dict) and "default" not in v:
+        return "needs a 'default' when given per language, e.g. {default: left, ja: justify}"
+    bad = [x for x in values if x not in ALIGNS]
+    if bad:
+        return f"must be one of {', '.join(ALIGNS)} (or a mapping of language codes to them), not {bad[0]!r}"
+    return None
+
+
 DESIGN_SPEC = {
     "width": Field(float, True, check=_positive, help="card width in mm"),
     "height": Field(float, True, check=_positive, help="card height in mm"),
@@ -108,7 +125,9 @@ STYLE_SPEC = {
         help="prefer one line, shrinking down to this size, before wrapping; a number or per language",
     ),
     "leading": Field(float, False, 1.2, check=_positive),
-    "align": Field(str, False, "left", check=one_of("left", "center", "right")),
+    "align": Field((str, dict), False, "left", check=check_align,
+                   help="left, center, right or justify (CJK: on the character grid); or per language {default: left, ja: justify}"),
+    "balance": Field(bool, False, False, help="a text that takes two lines breaks where they are closest in width"),
     "valign": Field(str, False, "top", check=one_of("top", "middle", "bottom")),
     "colour": Field(str, False, "#000000"),
     "keyword_max": Field(
@@ -130,6 +149,26 @@ ELEMENT_SPEC = {
     "colour": Field(str, False, help="the colour of what is drawn inside (emblem, icon)"),
     "style": Field(str, False, help="text style (for text and badges)"),
     "show": Field(bool, False, True),
+    "fit": Field(str, False, check=one_of("cover", "contain"), help="art: cover (fill the window, crop) or contain (show it all)"),
+    "bleed": Field(bool, False, help="art: the picture fills the whole card, into the bleed (a full-art card)"),
+}
+ART_ONLY = ("fit", "bleed")
+
+FRAME_KINDS = ("unit", "commander", "doctrine", "terrain", "tactic")  # what a card is, at a glance
+FRAME_STYLES = ("single", "double", "corners", "bevel", "band", "none")
+TEXTURES = ("hatch", "rays", "grid", "chevrons", "contours", "none")
+MOTIFS = ("shield", "bow", "horse", "helmet", "swords", "wheel", "elephant", "eye", "catapult", "amphora", "tiara",
+          "crown", "scroll", "banner", "landscape", "emblem", "none")  # draw/illustrations.py draws each
+CARD_MOTIFS = ("doctrine", "terrain", "tactic")  # illustration keys besides the unit types of cards.yaml
+
+FRAME_SPEC = {
+    "style": Field(str, False, "single", check=one_of(*FRAME_STYLES), help="single, double, corners, bevel, band or none"),
+    "colour": Field(str, False, "accent", help="the frame's colour"),
+    "width": Field(float, False, 0.3, check=_not_negative, help="line width (band: the band's width), mm"),
+    "trim": Field(str, False, help="colour of the rules of the art window, header, Level badge and type band"),
+    "background": Field(str, False, help="the card's colour behind everything, into the bleed (default: the background element's)"),
+    "texture": Field(str, False, "hatch", check=one_of(*TEXTURES), help="the background's pattern"),
+    "header": Field(str, False, help="the fill of the name panel (default: the header element's)"),
 }
 
 TOP_SPEC = {
@@ -141,6 +180,8 @@ TOP_SPEC = {
     "doctrine": Field(dict, False, {}),
     "tactic": Field(dict, False, {}),
     "backs": Field(dict, False, {}),
+    "frames": Field(dict, False, {}),
+    "illustrations": Field(dict, False, {}),
 }
 
 BACK_SPEC = {
@@ -163,6 +204,11 @@ class TextStyle:
     colour: str
     keyword_max: float | dict = 0.0  # ems; or {default: ems, <lang>: ems}
     single_line_min: float | dict | None = None  # prefer one line down to this size, then wrap
+    balance: bool = False  # two lines: break where they are closest in width
+
+    def align_in(self, lang: str) -> str:
+        """The alignment in `lang` (align may be given per language)."""
+        return in_language(self.align, lang)
 
     def keyword_limit(self, lang: str) -> float:
         return per_language(self.keyword_max, lang) or 0.0
@@ -171,10 +217,14 @@ class TextStyle:
         return per_language(self.single_line_min, lang)
 
 
+def in_language(value, lang: str):
+    """A template value that may differ by language: left, or {default: left, ja: justify}."""
+    return value.get(lang, value["default"]) if isinstance(value, dict) else value
+
+
 def per_language(value, lang: str) -> float | None:
     """A template number that may differ by language: 9.8, or {default: 9.8, zh: 6.5}."""
-    if isinstance(value, dict):
-        value = value.get(lang, value["default"])
+    value = in_language(value, lang)
     return None if value is None else float(value)
 
 
@@ -192,6 +242,21 @@ class Element:
     colour: str | None = None
     style: str | None = None
     show: bool = True
+    fit: str = "cover"  # art only: cover | contain
+    bleed: bool = False  # art only: fill the whole card into the bleed
+
+
+@dataclass(frozen=True)
+class Frame:
+    """How one kind of card (FRAME_KINDS) is framed: drawn by draw/card_front.py."""
+
+    style: str = "single"
+    colour: str = "accent"
+    width: float = 0.3  # mm
+    trim: str | None = None
+    background: str | None = None
+    texture: str = "hatch"
+    header: str | None = None
 
 
 @dataclass(frozen=True)
@@ -205,6 +270,16 @@ class CardTemplate:
     kinds: dict[str, dict[str, Element]]  # kind -> element name -> element (shared layout merged in)
     backs: dict[str, dict[str, str | None]] = field(default_factory=lambda: dict(DEFAULT_BACKS))  # name -> fill, pattern, colour, accent
     marks: dict = field(default_factory=dict, repr=False, compare=False)  # (kind, element) -> (line, col)
+    frames: dict[str, Frame] = field(default_factory=dict)  # frame kind -> Frame (absent: single, accent)
+    illustrations: dict[str, str] = field(default_factory=dict)  # unit type / doctrine / terrain / tactic -> motif
+    illustration_marks: dict = field(default_factory=dict, repr=False, compare=False)  # key -> (line, col)
+
+    def frame(self, frame_kind: str) -> Frame:
+        return self.frames.get(frame_kind, Frame())
+
+    def motif(self, key: str) -> str:
+        """The illustration of a unit type (or doctrine, terrain, tactic); the faction emblem by default."""
+        return self.illustrations.get(key, "emblem")
 
     def elements(self, kind: str) -> dict[str, Element]:
         return self.kinds[kind]
@@ -231,8 +306,20 @@ class CardTemplate:
 
 
 def load_card_template(project) -> CardTemplate:
-    """The card template of a project, loaded and checked once."""
-    return project.cached("template:card", lambda: read_card_template(project.dir.template("card"), project.dir.root))
+    """The card template of a project, loaded and checked once (illustration keys against the game's unit types)."""
+    def load():
+        template = read_card_template(project.dir.template("card"), project.dir.root)
+        # A template may name types this game does not have (one template, several games); a key
+        # that looks like a misspelt type of this game is an error.
+        known = tuple(project.game.types) + CARD_MOTIFS
+        problems = [Problem(template.file, line, col, f"unknown unit type '{key}' in illustrations{did_you_mean(key, known)} "
+                            f"(types of cards.yaml, and {', '.join(CARD_MOTIFS)})", "unknown-key")
+                    for key, (line, col) in template.illustration_marks.items() if key not in known and did_you_mean(key, known)]
+        if problems:
+            raise DataError(problems)
+        return template
+
+    return project.cached("template:card", load)
 
 
 def read_card_template(path, root=None) -> CardTemplate:
@@ -250,9 +337,12 @@ def read_card_template(path, root=None) -> CardTemplate:
     style_names = set(top.get("styles") or {}) if isinstance(top.get("styles"), dict) else set()  # a bad style is reported once
     kinds, marks = _kinds(doc, top, colour_names, style_names, design, problems)
     backs = _backs(doc, top.get("backs"), palette, problems)
+    frames = _frames(doc, top.get("frames") or {}, colour_names, problems)
+    illustrations, illustration_marks = _illustrations(doc, top.get("illustrations") or {}, problems)
     if problems:
         raise DataError(problems)
-    return CardTemplate(doc.file, design["width"], design["height"], design["safe_margin"], palette, styles, kinds, backs, marks)
+    return CardTemplate(doc.file, design["width"], design["height"], design["safe_margin"], palette, styles, kinds, backs, marks,
+                        frames, illustrations, illustration_marks)
 
 
 def _design(doc: Doc, data, problems) -> dict | None:
@@ -316,6 +406,46 @@ def _backs(doc: Doc, data, palette: dict[str, str], problems) -> dict[str, dict]
     return out
 
 
+def _frames(doc: Doc, data, colour_names, problems) -> dict[str, Frame]:
+    out: dict[str, Frame] = {}
+    if not isinstance(data, dict):
+        problems.append(doc.problem(("frames",), "'frames' must be a mapping of card kinds to frames"))
+        return out
+    for kind, value in data.items():
+        path = ("frames", kind)
+        if kind not in FRAME_KINDS:
+            problems.append(doc.problem(path, f"unknown card kind '{kind}'{did_you_mean(kind, FRAME_KINDS)} (kinds: {', '.join(FRAME_KINDS)})",
+                                        "unknown-key", key=True))
+            continue
+        before = len(problems)
+        f = check_mapping(doc, path, value, FRAME_SPEC, problems, f"frame '{kind}'")
+        if f is None:
+            continue
+        for key in ("colour", "trim", "background", "header"):
+            p = _colour_problem(doc, path + (key,), f.get(key), colour_names)
+            if p:
+                problems.append(p)
+        if len(problems) == before:
+            out[kind] = Frame(f["style"], f["colour"], float(f["width"]), f["trim"], f["background"], f["texture"], f["header"])
+    return out
+
+
+def _illustrations(doc: Doc, data, problems) -> tuple[dict[str, str], dict]:
+    out: dict[str, str] = {}
+    marks: dict = {}
+    if not isinstance(data, dict):
+        problems.append(doc.problem(("illustrations",), "'illustrations' must be a mapping of unit types (and doctrine, terrain, tactic) to motifs"))
+        return out, marks
+    for key, motif in data.items():
+        path = ("illustrations", key)
+        if not isinstance(motif, str) or motif not in MOTIFS:
+            problems.append(doc.problem(path, f"unknown motif {motif!r}{did_you_mean(str(motif), MOTIFS)} (motifs: {', '.join(MOTIFS)})", "value"))
+            continue
+        out[key] = motif
+        marks[key] = doc.key_mark(path)
+    return out, marks
+
+
 def _palette(doc: Doc, data, problems) -> dict[str, str]:
     out = {}
     if not isinstance(data, dict):
@@ -360,7 +490,8 @@ def _styles(doc: Doc, data: dict, colour_names, problems) -> dict[str, TextStyle
         if s["min_size"] is not None and s["min_size"] > s["size"]:
             problems.append(doc.problem(path + ("min_size",), f"'min_size' ({s['min_size']}) must not be larger than 'size' ({s['size']})", "value"))
             continue
-        out[name] = TextStyle(s["font"], float(s["size"]), s["min_size"], float(s["leading"]), s["align"], s["valign"], s["colour"], s["keyword_max"] or 0.0, s["single_line_min"])
+        out[name] = TextStyle(s["font"], float(s["size"]), s["min_size"], float(s["leading"]), s["align"], s["valign"], s["colour"],
+                              s["keyword_max"] or 0.0, s["single_line_min"], bool(s["balance"]))
     return out
 
 
@@ -383,6 +514,9 @@ def _elements(doc: Doc, path: tuple, data, colour_names, styles, problems) -> di
             p = _colour_problem(doc, epath + (key,), given.get(key), colour_names)
             if p:
                 problems.append(p)
+        for key in ART_ONLY:
+            if name != "art" and key in given:
+                problems.append(doc.problem(epath + (key,), f"'{key}' is for the 'art' element only", "unknown-key", key=True))
         if given.get("style") is not None and given["style"] not in styles:
             problems.append(doc.problem(epath + ("style",), f"unknown style '{given['style']}'{did_you_mean(given['style'], styles)}", "value"))
         if len(problems) == before:
@@ -415,16 +549,20 @@ ELEMENT_RULES: tuple[Callable[[Element, str, dict], Iterable[tuple[str, str]]], 
 
 
 def _element_problems(doc: Doc, path, e: Element, design, kind: str) -> list[Problem]:
-    """The element rules, for a shown element other than the background (which fills the bleed),
-    when the design size is known."""
-    if design is None or not e.show or e.name == "background":
-        return []
+    """The element rules, for a shown element other than the background or full-bleed art (which
+    fill the bleed), when the design size is known."""
+    if design is None or not e.show or e.name == "background" or (e.name == "art" and e.bleed):
+        return []  # (art with `bleed: true` fills the whole card, like the background)
     return [doc.problem(path, message, code) for rule in ELEMENT_RULES for message, code in rule(e, kind, design)]
 
 
+LINES_INSIDE = ("frame",)  # elements that draw their lines inside their box (draw/frames.py)
+
+
 def ink_box(e: Element) -> tuple[float, float, float, float]:
-    """(x0, y0, x1, y1) in mm: what an element may paint, its box and half its stroke."""
-    half = e.stroke_width / 2 if e.stroke and e.stroke_width > 0 else 0.0
+    """(x0, y0, x1, y1) in mm: what an element may paint: its box, and half its stroke, which is
+    centred on the box's edge (but the frame's lines lie inside its box)."""
+    half = e.stroke_width / 2 if e.stroke and e.stroke_width > 0 and e.name not in LINES_INSIDE else 0.0
     return (e.x - half, e.y - half, e.x + e.w + half, e.y + e.h + half)
 
 
@@ -434,7 +572,7 @@ def safe_zone_breach(e: Element, width: float, height: float, margin: float) -> 
     nearest = min(x0, y0, width - x1, height - y1)
     if nearest >= margin - 1e-6:
         return ""
-    stroke = f" (its {e.stroke_width:g} mm line included)" if e.stroke and e.stroke_width > 0 else ""
+    stroke = f" (its {e.stroke_width:g} mm line included)" if x0 < e.x else ""
     return (f"at x {fmt(x0)}–{fmt(x1)}, y {fmt(y0)}–{fmt(y1)} mm{stroke} comes {fmt(nearest)} mm from the trim: "
             f"it leaves the safe zone, {margin:g} mm inside the {width:g} × {height:g} mm card "
             f"(only the background may reach the edge)")

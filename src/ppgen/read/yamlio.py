@@ -4,11 +4,18 @@
 line/column of every key and value, addressed by path
 (e.g. ``("factions", 0, "cards", 3, "atk")``). It refuses what PyYAML would
 silently accept or explode on: duplicate keys (PyYAML keeps the last),
-aliases (the "billion laughs" bomb), nesting deeper than any real file.
+aliases (the "billion laughs" bomb), nesting deeper than any real file,
+explicit tags other than YAML's own plain types (``!foo``, ``!!binary``), and a
+value its tag does not fit (``!!int seven``).
 Mapping keys are always strings (``yes:`` stays the key "yes").
+
+libyaml reads the files when PyYAML has it; ``PPGEN_PURE_YAML=1`` forces PyYAML's
+pure-Python loader (what a machine without libyaml runs), which gives the same data
+and the same problems.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +26,7 @@ from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent, CollectionEndEvent, ScalarEvent, SequenceStartEvent, StreamEndEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from ..errors import DataError, Problem, display_path
+from ..errors import DataError, Problem, display_path, printable
 from .files import read_text
 
 MAX_DEPTH = 64
@@ -29,13 +36,27 @@ Path_ = tuple  # a path into the document: keys and list indexes
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, 5x faster
 
+YAML_TAG = "tag:yaml.org,2002:"
+# The explicit tags a ppgen file may use: YAML's plain types, on the node kind they fit.
+# (An implicit value resolves to one of these too; `!` alone means "by its kind".)
+SCALAR_TAGS = {YAML_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+KIND_TAGS = {"list": YAML_TAG + "seq", "mapping": YAML_TAG + "map"}
+_NULLS = ("", "~", "null", "Null", "NULL")
+_FLOW_INDICATORS = ",]}"
+
+
+def _loader_class():
+    """libyaml's loader, or PyYAML's pure-Python one when PPGEN_PURE_YAML is set (to 1)."""
+    return yaml.SafeLoader if os.environ.get("PPGEN_PURE_YAML", "") not in ("", "0") else _Loader
+
 
 class _Refused(Exception):
-    """A construct ppgen files may not use, found while composing: `message` at `mark`."""
+    """A construct ppgen files may not use, found while composing: errors.MESSAGES[key] at `mark`."""
 
-    def __init__(self, mark, message: str):
+    def __init__(self, mark, key: str, **params):
         self.mark = mark
-        self.message = message
+        self.key = key
+        self.params = params
 
 
 @dataclass
@@ -79,9 +100,9 @@ def load_yaml(path: Path, root: Path | None = None, plain_strings: bool = False)
 
 
 def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
-    loader = _Loader(text)
+    loader = _loader_class()(text)
     try:
-        node = _compose(loader)
+        node = _compose(loader, text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _pos(mark) if mark else (0, 0)
@@ -89,10 +110,13 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
         if exc.context and exc.context not in what:
             what = f"{what} ({exc.context})"
         if "\t" in text and ("tab" in str(exc).lower() or _tab_near(text, line, col)):
-            what += "; indent with spaces, not tabs"
+            key = "yaml.syntax-tabs"
         elif col > 1024 and exc.problem in ("mapping values are not allowed in this context", "could not find expected ':'"):
-            what += "; a key may be at most 1024 characters long"
-        raise DataError([Problem(shown, line, col, what, "yaml")]) from None
+            key = "yaml.syntax-long-key"
+        else:
+            key = _explained(exc.problem or "", exc.context or "")
+        params = {"problem": what} if key == "yaml.syntax" else {}
+        raise DataError([Problem.keyed(shown, line, col, key, "yaml", **params)]) from None
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. a raw control character
         char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
         at = exc.position  # a character index (PyYAML) or a UTF-8 byte offset (libyaml)
@@ -100,12 +124,12 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
             at = len(text.encode("utf-8")[: exc.position].decode("utf-8", "ignore"))
         line = text.count("\n", 0, at) + 1
         col = at - (text.rfind("\n", 0, at) + 1) + 1
-        raise DataError([Problem(shown, line, col, f"character U+{char:04X} is not allowed in YAML ({exc.reason}); remove it", "yaml")]) from None
+        raise DataError([Problem.keyed(shown, line, col, "yaml.character", "yaml", char=f"{char:04X}")]) from None
     except yaml.YAMLError as exc:
-        raise DataError([Problem(shown, 0, 0, f"invalid YAML: {exc}", "yaml")]) from None
+        raise DataError([Problem.keyed(shown, 0, 0, "yaml.syntax", "yaml", problem=str(exc))]) from None
     except _Refused as exc:
         line, col = _pos(exc.mark)
-        raise DataError([Problem(shown, line, col, exc.message, "yaml")]) from None
+        raise DataError([Problem.keyed(shown, line, col, exc.key, "yaml", **exc.params)]) from None
     finally:
         loader.dispose()
     doc = Doc(shown, None)
@@ -119,7 +143,7 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     return doc
 
 
-def _compose(loader):
+def _compose(loader, text: str = ""):
     """The document's node tree, built from the parser's events without recursion.
 
     PyYAML's own composer recurses once per nesting level — in C with libyaml,
@@ -136,16 +160,16 @@ def _compose(loader):
     while root is None or open_nodes:
         event = loader.get_event()
         if isinstance(event, AliasEvent):
-            raise _Refused(event.start_mark, "YAML anchors and aliases (&name, *name) are not allowed in ppgen files")
+            raise _Refused(event.start_mark, "yaml.alias")
         if isinstance(event, CollectionEndEvent):
             open_nodes.pop().end_mark = event.end_mark
             pending_keys.pop()
             continue
         if isinstance(event, ScalarEvent):
-            node = ScalarNode(_tag(loader, ScalarNode, event, event.value), event.value, event.start_mark, event.end_mark, style=event.style)
+            node = ScalarNode(_scalar_tag(loader, event, text), event.value, event.start_mark, event.end_mark, style=event.style)
         else:
             if len(open_nodes) >= MAX_DEPTH:
-                raise _Refused(event.start_mark, f"nesting deeper than {MAX_DEPTH} levels")
+                raise _Refused(event.start_mark, "yaml.nesting", max=MAX_DEPTH)
             kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
             node = kind(_tag(loader, kind, event, None), [], event.start_mark, None, flow_style=event.flow_style)
         _attach(node, open_nodes, pending_keys)
@@ -167,6 +191,20 @@ def _tag(loader, kind, event, value):
     return loader.resolve(kind, value, event.implicit)
 
 
+def _scalar_tag(loader, event, text: str) -> str:
+    """A scalar's tag. A tag glued to a flow indicator (`[ !!str, x ]`) is read by libyaml as
+    the tag of an empty value and by the pure-Python loader as the tag `!!str,`: both loaders
+    report it as the tag `!!str,`, which is refused."""
+    tag = _tag(loader, ScalarNode, event, event.value)
+    if event.tag not in (None, "!") and event.value == "" and not event.style:  # plain: None (pure) or "" (libyaml)
+        mark = event.end_mark
+        lines = text.split("\n", mark.line + 1)
+        after = lines[mark.line][mark.column: mark.column + 1] if mark.line < len(lines) else ""
+        if after and after in _FLOW_INDICATORS:
+            tag += after
+    return tag
+
+
 def _attach(node, open_nodes: list, pending_keys: list) -> None:
     """Add `node` to the innermost open sequence or mapping (as a key, then as its value)."""
     if not open_nodes:
@@ -181,6 +219,21 @@ def _attach(node, open_nodes: list, pending_keys: list) -> None:
         pending_keys[-1] = None
 
 
+# What PyYAML's problems mean for a person (libyaml and the pure-Python loader word them
+# differently): (words in the problem or its context, message key). Others keep PyYAML's words.
+_EXPLAINED = (
+    ("while scanning a quoted scalar", "yaml.unclosed-quote"),
+    ("while parsing a flow", "yaml.unclosed-bracket"),
+    ("mapping values are not allowed", "yaml.colon"),
+    ("cannot start any token", "yaml.start-character"),
+    ("while parsing a block", "yaml.indentation"),
+)
+
+
+def _explained(problem: str, context: str) -> str:
+    return next((key for words, key in _EXPLAINED if words in problem or words in context), "yaml.syntax")
+
+
 def _tab_near(text: str, line: int, col: int) -> bool:
     """Whether the line of a YAML error has a tab up to the error's column (its indentation)."""
     lines = text.split("\n")
@@ -190,19 +243,52 @@ def _tab_near(text: str, line: int, col: int) -> bool:
 _constructor = SafeConstructor()
 
 
+def shown_tag(tag: str) -> str:
+    """'tag:yaml.org,2002:int' → '!!int', as it is written in a file."""
+    return "!!" + tag[len(YAML_TAG):] if tag.startswith(YAML_TAG) else tag
+
+
 def _scalar(node: ScalarNode, plain_strings: bool):
-    if plain_strings or node.tag == "tag:yaml.org,2002:str":
+    """The value of a scalar; ValueError when the value does not fit its tag (`!!int seven`)."""
+    if node.tag == YAML_TAG + "str":
         return node.value
+    if node.tag == YAML_TAG + "null" and node.value not in _NULLS:
+        raise ValueError(node.value)
     try:
-        return _constructor.construct_object(node, deep=True)
-    except yaml.YAMLError:
-        return node.value
+        value = _constructor.construct_object(node, deep=True)
+    except Exception:  # the constructors raise ValueError, KeyError, TypeError… on a value that does not fit
+        raise ValueError(node.value) from None
+    return node.value if plain_strings else value
+
+
+def _tag_problem(node, doc: Doc) -> Problem | None:
+    """A tag ppgen files may not use, or one on a node it does not fit."""
+    kind = "list" if isinstance(node, SequenceNode) else "mapping" if isinstance(node, MappingNode) else None
+    allowed = {KIND_TAGS[kind]} if kind else SCALAR_TAGS
+    if node.tag in allowed:
+        return None
+    line, col = _pos(node.start_mark)
+    tag = shown_tag(node.tag)
+    if kind and node.tag in SCALAR_TAGS | set(KIND_TAGS.values()):
+        key = f"yaml.tag-on-{kind}"
+    else:
+        key = "yaml.tag-glued" if any(ch in tag for ch in _FLOW_INDICATORS + ":") else "yaml.tag"
+    return Problem.keyed(doc.file, line, col, key, "yaml", tag=tag)
 
 
 def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool):
     doc.value_marks[path] = _pos(node.start_mark)
+    wrong_tag = _tag_problem(node, doc)
+    if wrong_tag:
+        problems.append(wrong_tag)
+        return None
     if isinstance(node, ScalarNode):
-        return _scalar(node, plain_strings)
+        try:
+            return _scalar(node, plain_strings)
+        except ValueError:
+            line, col = _pos(node.start_mark)
+            problems.append(Problem.keyed(doc.file, line, col, "yaml.tag-value", "yaml", value=printable(node.value, 40), tag=shown_tag(node.tag)))
+            return None
     if isinstance(node, SequenceNode):
         return [_convert(n, path + (i,), doc, problems, plain_strings) for i, n in enumerate(node.value)]
     if isinstance(node, MappingNode):
@@ -210,14 +296,14 @@ def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool)
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
                 line, col = _pos(key_node.start_mark)
-                problems.append(Problem(doc.file, line, col, "a key must be plain text", "yaml"))
+                problems.append(Problem.keyed(doc.file, line, col, "yaml.key-not-text", "yaml"))
                 continue
             key = key_node.value
             kpath = path + (key,)
             if key in out:
                 first = doc.key_marks[kpath][0]
                 line, col = _pos(key_node.start_mark)
-                problems.append(Problem(doc.file, line, col, f"duplicate key '{key}' (first defined on line {first})", "duplicate"))
+                problems.append(Problem.keyed(doc.file, line, col, "yaml.duplicate-key", "duplicate", name=key, first=first))
                 continue
             doc.key_marks[kpath] = _pos(key_node.start_mark)
             out[key] = _convert(value_node, kpath, doc, problems, plain_strings)

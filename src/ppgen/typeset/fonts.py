@@ -52,6 +52,24 @@ def register_font(path: Path) -> Font:
     return Font(name, path, frozenset(font.face.charToGlyph))
 
 
+@lru_cache(maxsize=None)
+def ink_extent(font_name: str, ch: str) -> tuple[float, float] | None:
+    """Where the ink of `ch` lies across its cell, in ems from the glyph's origin: (left, right),
+    from the bounding box the font's `glyf` table records; None for a glyph without outline."""
+    import struct
+
+    from reportlab.pdfbase import pdfmetrics
+
+    face = pdfmetrics.getFont(font_name).face
+    glyph = face.charToGlyph.get(ord(ch))
+    if glyph is None or glyph + 1 >= len(face.glyphPos) or face.glyphPos[glyph + 1] == face.glyphPos[glyph]:
+        return None
+    table, _ = face.get_table_pos("glyf")
+    at = table + face.glyphPos[glyph]
+    _, x_min, _, x_max, _ = struct.unpack(">hhhhh", face._ttf_data[at : at + 10])
+    return (x_min / face.unitsPerEm, x_max / face.unitsPerEm)
+
+
 _ASTRAL = re.compile(r"<([0-9A-F]{2})> <([0-9A-F]{5,6})>")
 
 

@@ -8,8 +8,15 @@
 - **Line breaking**: `words` breaks at spaces (English, Korean); `cjk` breaks
   by Unicode line-breaking rules (UAX #14, linebreak.py: uniseg's results,
   fast) with Japanese/Chinese kinsoku: no line starts with 、。」，！？ and the
-  like, none ends with an opening bracket. A word longer than the line is
+  like, none ends with an opening bracket. On top of those opportunities:
+  a **bold** span and a phrase of the style's `phrases` (key words, "Level
+  < 5", "2 ATK": phrases.py) never break, unless one is wider than the line;
+  `breaking.py` chooses among the breaks (fill the lines; no runt last line;
+  two balanced lines for names and labels). A word longer than the line is
   broken between characters.
+- **Justification** (`align: justify`): CJK lines are set on the character
+  grid, punctuation compressed (justify.py, JLREQ), the last line of a
+  paragraph left-aligned.
 - **Fitting**: `fit` finds the largest size (0.25 pt steps) at which the text
   fits a box, down to a minimum; at the minimum it reports the overflow and
   the caller decides — text is never drawn outside its box.
@@ -21,11 +28,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from ..errors import PpgenError
+from .breaking import COMMA_SHRINK, COMMAS, Measure, balance, even, fill, has_comma, loose, runt, sentence_end
 from .fonts import FontChain
+from .phrases import Phrases
 
 # Kinsoku shori (JIS X 4051): characters that may not start a line ...
 NO_LINE_START = frozenset(
@@ -87,26 +96,44 @@ class Style:
     min_size: float | None = None  # shrink down to this; None = never shrink
     leading: float = 1.22  # line height as a multiple of the size
     line_break: str = "words"  # words | cjk
-    align: str = "left"  # left | center | right
+    align: str = "left"  # left | center | right | justify (the last line of a paragraph: left)
     valign: str = "top"  # top | middle | bottom
     colour: str = "#000000"
     bold_all: bool = False  # set everything in the bold chain (names, headings)
+    phrases: Phrases | None = None  # the language's unbreakable phrases and compound seams (glossary)
+    balance: bool = False  # two lines break where they are closest in width (names, labels)
+    orphans: bool = True  # re-break a paragraph rather than end it with a runt line (breaking.py)
+
+    @property
+    def justified(self) -> bool:
+        return self.align == "justify"
 
 
 @dataclass
 class Unit:
-    """An unbreakable piece of text with the space (if any) that follows it."""
+    """An unbreakable piece of text with the space (if any) that follows it. Widths at 1 pt."""
 
     runs: list[tuple[str, str]]  # (font name, text) at 1 pt
-    width: float  # at 1 pt, without trailing space
+    width: float  # at 1 pt, without trailing space (consecutive CJK punctuation closed up)
     space: float  # trailing space width at 1 pt
     hard_break: bool = False  # a newline follows
+    kern: float = 0.0  # added to the width when it follows the unit before on a line (」「 close up)
+    squeeze: float = 0.0  # what justification may take from its punctuation (justify.py) ...
+    head: float = 0.0  # ... of which at its first character's left (kept at a line's start)
+    tail: float = 0.0  # ... of which at its last character's right (kept at a line's end)
+    chars: int = 0  # visible characters (the runt rule)
+    words: int = 0  # words (the runt rule)
+    good: bool = False  # a preferred break follows (a space, punctuation, a compound's seam)
+    last: str = ""  # its last visible character
+    parts: tuple = ()  # the units a kept phrase was joined from, for when it is wider than a line
 
 
 @dataclass
 class Line:
     runs: list[tuple[str, str]]
     width: float  # in pt at the layout's size
+    last: bool = True  # ends a paragraph (or the text): never justified
+    ends: str = ""  # its last visible character
 
 
 @dataclass
@@ -117,6 +144,8 @@ class Layout:
     box_w: float
     box_h: float
     style: Style = field(repr=False)
+    orphans: int = 0  # paragraphs whose last line is a runt no re-breaking in the box avoids
+    rough: int = 0  # line breaks that are not good ones (inside a solid ja/zh word, say)
 
     @property
     def line_height(self) -> float:
@@ -147,12 +176,8 @@ class Layout:
 
 
 # ── segmentation ───────────────────────────────────────────────────────────
-_NUMBER_AND_STAT = re.compile(r"(?<=\d) (?=(?:ATK|DEF|LP)\b)")
-
-
 def _break_units(text: str, mode: str) -> list[str]:
-    """Split plain text into pieces between which a line may break."""
-    text = _NUMBER_AND_STAT.sub("\u00a0", text)  # keep "1 ATK" on one line
+    """Split plain text into pieces between which a line may break (UAX #14 + kinsoku, or spaces)."""
     if mode == "cjk":
         from .linebreak import break_units
 
@@ -172,11 +197,15 @@ def _kinsoku(pieces: list[str]) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def _segment(text: str, regular: FontChain, bold: FontChain, mode: str, bold_all: bool) -> tuple[Unit, ...]:
+def _segment(text: str, regular: FontChain, bold: FontChain, mode: str, bold_all: bool,
+             phrases: Phrases | None = None) -> tuple[Unit, ...]:
     spans = parse_markup(text)
     flat = "".join(t for t, _ in spans)
-    bold_at = []
+    bold_at: list[bool] = []
+    marked: list[tuple[int, int]] = []  # the **bold** spans: never broken (key words, terms)
     for t, b in spans:
+        if b:
+            marked.append((len(bold_at), len(bold_at) + len(t)))
         bold_at.extend([b or bold_all] * len(t))
     units: list[Unit] = []
     pos = 0
@@ -185,13 +214,85 @@ def _segment(text: str, regular: FontChain, bold: FontChain, mode: str, bold_all
             if units:
                 units[-1].hard_break = True
             pos += 1  # the newline
-        for piece in _break_units(paragraph, mode) if paragraph else []:
-            units.append(_measure(piece, bold_at[pos : pos + len(piece)], regular, bold))
-            pos += len(piece)
+        if paragraph:
+            flags = bold_at[pos : pos + len(paragraph)]
+            bold_spans = [(max(a, pos) - pos, min(b, pos + len(paragraph)) - pos) for a, b in marked if a < pos + len(paragraph) and b > pos]
+            units.extend(_paragraph_units(paragraph, flags, bold_spans, regular, bold, mode, phrases))
+        pos += len(paragraph)
     return tuple(units)
 
 
-def _measure(piece: str, bold_flags: list[bool], regular: FontChain, bold: FontChain) -> Unit:
+def _paragraph_units(paragraph: str, flags: list[bool], bold_spans, regular, bold, mode, phrases) -> list[Unit]:
+    """A paragraph's units: the break pieces, those inside a phrase joined, then those inside a
+    bold span; a joined unit keeps what it was joined from as its `parts`."""
+    cuts = [0]
+    for piece in _break_units(paragraph, mode):
+        cuts.append(cuts[-1] + len(piece))
+    level1 = _join(cuts, phrases.spans(paragraph, mode) if phrases else [])
+    level2 = _join([start for start, _ in level1] + [len(paragraph)], bold_spans)
+    cuts_at = {2: dict(level2), 1: dict(level1)}  # level -> unit start -> the cuts of what it joins
+    seams = phrases.seams(paragraph) if phrases and mode == "cjk" else set()
+
+    def build(cut_list: list[int], level: int) -> list[Unit]:
+        out = []
+        for start, end in zip(cut_list, cut_list[1:]):
+            u = _measure(paragraph[start:end], flags[start:end], regular, bold, mode)
+            for below in range(level, 0, -1):  # a bold span of one phrase: its parts are the phrase's
+                inner = cuts_at[below].get(start, [start, end])
+                if len(inner) > 2:
+                    u.parts = tuple(build(inner, below - 1))
+                    break
+            out.append(u)
+        _mark_breaks(out, paragraph, cut_list, seams, mode)
+        return out
+
+    return build([start for start, _ in level2] + [len(paragraph)], 2)
+
+
+def _join(cuts: list[int], spans: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
+    """The pieces between `cuts`, those whose cut falls inside a span joined: (start, cuts inside)."""
+    out: list[tuple[int, list[int]]] = []
+    for a, b in zip(cuts, cuts[1:]):
+        if out and any(s < a < e for s, e in spans):
+            out[-1][1].append(b)
+        else:
+            out.append((a, [a, b]))
+    return out
+
+
+_KATAKANA = re.compile(r"[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_GOOD_AFTER = frozenset("、。，．・：；！？）」』】〉》,.;:!?)")
+
+
+def _mark_breaks(units: list[Unit], paragraph: str, starts: list[int], seams: set[int], mode: str) -> None:
+    """Which breaks are good ones (for balanced names and labels), and how adjacent CJK punctuation
+    closes up across two units that share a line. `starts`: each unit's offset, and the end."""
+    from .justify import pair
+
+    for k, u in enumerate(units):
+        at = starts[k + 1]
+        after = paragraph[at : at + 1]
+        if mode != "cjk" or u.space:
+            u.good = True
+            continue
+        before = u.last
+        u.good = (at in seams or before in _GOOD_AFTER
+                  or bool(_KATAKANA.match(before) and _HAN.match(after)) or bool(_HAN.match(before) and _KATAKANA.match(after)))
+        if k + 1 < len(units) and u.runs and units[k + 1].runs:
+            a = (u.runs[-1][0], u.runs[-1][1][-1])
+            b = (units[k + 1].runs[0][0], units[k + 1].runs[0][1][0])
+            units[k + 1].kern = -pair(a, b)
+
+
+def _measure(piece: str, bold_flags: list[bool], regular: FontChain, bold: FontChain, mode: str = "words") -> Unit:
+    """A piece of text as a unit, measured at 1 pt (the same piece recurs often: measured once)."""
+    runs, width, space, chars, words, last, head, tail, squeeze = _measured(piece, tuple(bold_flags), regular, bold, mode)
+    return Unit(list(runs), width, space, chars=chars, words=words, last=last, head=head, tail=tail, squeeze=squeeze)
+
+
+@lru_cache(maxsize=16384)
+def _measured(piece: str, bold_flags: tuple[bool, ...], regular: FontChain, bold: FontChain, mode: str):
     body = piece.rstrip(" ")
     trailing = len(piece) - len(body)
     runs: list[tuple[str, str]] = []
@@ -208,7 +309,16 @@ def _measure(piece: str, bold_flags: list[bool], regular: FontChain, bold: FontC
         i = j
     space_font = (bold if bold_flags and bold_flags[-1] else regular).primary
     space = _width(" ", space_font) * trailing
-    return Unit(runs, width, space)
+    visible = [ch for ch in body if ch not in " \u00a0" and unicodedata.category(ch)[0] != "M"]
+    head = tail = squeeze = 0.0
+    if mode == "cjk" and body:
+        from .justify import spacing
+
+        sp = spacing([(font, ch) for font, run in runs for ch in run])
+        width -= sp.closed
+        head, tail, squeeze = sp.left[0], sp.right[-1], sum(sp.left) + sum(sp.right)
+    return (tuple(runs), width, space, len(visible), len(body.replace("\u00a0", " ").split()),
+            visible[-1] if visible else "", head, tail, squeeze)
 
 
 @lru_cache(maxsize=65536)
@@ -226,58 +336,110 @@ def _split_long(unit: Unit, limit: float) -> list[Unit]:
     out: list[Unit] = []
     runs: list[tuple[str, str]] = []
     width = 0.0
+
+    def piece(space=0.0, hard=False):
+        text = "".join(t for _, t in runs)
+        return Unit(runs, width, space, hard, chars=len(text.strip()), words=1, last=text.strip()[-1:])
+
     for font, text in unit.runs:
         for g in grapheme_clusters(text):
             w = _width(g, font)
             if width + w > limit and (runs or width):
-                out.append(Unit(runs, width, 0.0))
+                out.append(piece())
                 runs, width = [], 0.0
             if runs and runs[-1][0] == font:
                 runs[-1] = (font, runs[-1][1] + g)
             else:
                 runs.append((font, g))
             width += w
-    out.append(Unit(runs, width, unit.space, unit.hard_break))
+    out.append(piece(unit.space, unit.hard_break))
+    out[0].kern = unit.kern
     return out
 
 
-def wrap(units: tuple[Unit, ...], size: float, box_w: float) -> list[Line]:
-    """Greedy line filling at `size`; widths in pt."""
-    limit = box_w / size  # compare at 1 pt
-    lines: list[Line] = []
-    cur_runs: list[tuple[str, str]] = []
-    cur_w = 0.0  # without the pending space
-    pending_space = 0.0
-    pending_space_font = None
-
-    def flush():
-        nonlocal cur_runs, cur_w, pending_space, pending_space_font
-        lines.append(Line(cur_runs, cur_w * size))
-        cur_runs, cur_w, pending_space, pending_space_font = [], 0.0, 0.0, None
-
+def _expand(units: tuple[Unit, ...], limit: float) -> list[Unit]:
+    """The units as a line of `limit` sees them: a joined phrase or bold span wider than the line
+    falls back to its parts, a single piece wider than the line is broken between characters."""
+    out: list[Unit] = []
     queue = list(units)
     while queue:
         unit = queue.pop(0)
-        if unit.width > limit and len(unit.runs[0][1] if unit.runs else "") + sum(len(t) for _, t in unit.runs[1:]) > 1:
-            if cur_runs:
-                flush()
-            queue[0:0] = _split_long(unit, limit)
+        if unit.width <= limit + 1e-9:
+            out.append(unit)
             continue
-        if cur_runs and cur_w + pending_space + unit.width > limit + 1e-9:
-            flush()
-        if cur_runs and pending_space:
-            _append(cur_runs, pending_space_font, " " * max(1, round(pending_space / max(_width(" ", pending_space_font), 1e-6))))
-            cur_w += pending_space
-        for font, text in unit.runs:
-            _append(cur_runs, font, text)
-        cur_w += unit.width
-        pending_space = unit.space
-        pending_space_font = unit.runs[-1][0] if unit.runs else None
+        if unit.parts:
+            parts = [replace(part) for part in unit.parts]
+            parts[0].kern = unit.kern
+            parts[-1].hard_break = unit.hard_break
+            queue[0:0] = parts
+        elif sum(len(t) for _, t in unit.runs) > 1:
+            queue[0:0] = _split_long(unit, limit)
+        else:
+            out.append(unit)
+    return out
+
+
+def _paragraphs(units: list[Unit]) -> list[list[Unit]]:
+    """Units cut at their hard line breaks."""
+    out: list[list[Unit]] = [[]]
+    for unit in units:
+        out[-1].append(unit)
         if unit.hard_break:
-            flush()
-    if cur_runs or not lines:
-        flush()
-    return lines
+            out.append([])
+    return [p for p in out if p] or [[]]
+
+
+def _breaks(m: Measure, limit: float, style: Style, orphans: bool) -> tuple[list[int], bool]:
+    """The end index of each line of one paragraph, and whether its last line is a runt left in."""
+    cjk = style.line_break == "cjk"
+    ends = fill(m, limit)
+    if style.balance and len(ends) == 2:
+        ends = balance(m, limit) or ends
+    short = len(ends) > 1 and runt(m, ends[-2], cjk)
+    orphans = orphans and style.orphans
+    if (short and orphans) or (style.justified and loose(m, ends, limit)):
+        better = even(m, limit, cjk, orphans)
+        if better is not None:
+            return better, len(better) > 1 and runt(m, better[-2], cjk)
+    return ends, short
+
+
+def wrap(units: tuple[Unit, ...], size: float, box_w: float, style: Style, orphans: bool = True) -> tuple[list[Line], int, int]:
+    """Lines at `size` (widths in pt), the number of paragraphs ending in a runt line and the
+    number of breaks that are not good ones; `orphans=False` keeps the plain fill even where
+    re-breaking would avoid a runt."""
+    limit = box_w / size  # compare at 1 pt
+    lines: list[Line] = []
+    runts = rough = 0
+    for paragraph in _paragraphs(_expand(units, limit)):
+        if not paragraph:
+            lines.append(Line([], 0.0))
+            continue
+        m = Measure(paragraph, style.justified)
+        ends, runt_left = _breaks(m, limit, style, orphans)
+        runts += runt_left
+        rough += sum(not paragraph[end - 1].good for end in ends[:-1])
+        start = 0
+        for k, end in enumerate(ends):
+            last = k == len(ends) - 1 or (style.justified and sentence_end(m, start, end, limit))
+            lines.append(_line(paragraph, start, end, m, size, limit, last))
+            start = end
+    return lines, runts, rough
+
+
+def _line(units: list[Unit], start: int, end: int, m: Measure, size: float, limit: float, last: bool) -> Line:
+    runs: list[tuple[str, str]] = []
+    for k in range(start, end):
+        unit = units[k]
+        if k > start and units[k - 1].space:
+            font = units[k - 1].runs[-1][0] if units[k - 1].runs else unit.runs[0][0]
+            _append(runs, font, " " * max(1, round(units[k - 1].space / max(_width(" ", font), 1e-6))))
+        for font, text in unit.runs:
+            _append(runs, font, text)
+    width = m.width(start, end)
+    if m.justify:  # a line pushed in (justify.py) occupies the line's width, no more
+        width = min(width, max(limit, width - m.squeeze(start, end)))
+    return Line(runs, width * size, last, units[end - 1].last)
 
 
 def _append(runs: list[tuple[str, str]], font: str, text: str) -> None:
@@ -287,42 +449,69 @@ def _append(runs: list[tuple[str, str]], font: str, text: str) -> None:
         runs.append((font, text))
 
 
+def _lay(units, style: Style, size: float, box_w: float, box_h: float, orphans: bool = True) -> Layout:
+    lines, runts, rough = wrap(units, size, box_w, style, orphans)
+    return Layout(lines, size, style.leading, box_w, box_h, style, runts, rough)
+
+
 def layout(text: str, style: Style, box_w: float, box_h: float, size: float | None = None, where: str = "text") -> Layout:
     """Lay `text` out at one size (default: the style's size)."""
-    units = _units(text, style, where)
-    size = size or style.size
-    return Layout(wrap(units, size, box_w), size, style.leading, box_w, box_h, style)
+    return _lay(_units(text, style, where), style, size or style.size, box_w, box_h)
 
 
 def fit(text: str, style: Style, box_w: float, box_h: float, where: str = "text") -> Layout:
     """The largest size, in 0.25 pt steps from style.size down to style.min_size, at which text fits.
 
-    Returns the layout at the minimum size (with `.fits` False and `.overflow`
-    > 0) when even that does not fit; the caller reports it.
+    At each size the text is re-broken to avoid a runt last line when that still fits the box
+    (it may take a line more); where it does not, the size that fits keeps the runt only if no
+    smaller size down to the minimum fits without one (then `.orphans` counts it). Returns the
+    layout at the minimum size (with `.fits` False and `.overflow` > 0) when even that does not
+    fit; the caller reports it.
     """
     units = _units(text, style, where)
     hi = style.size
     lo = style.min_size if style.min_size is not None else hi
 
     def at(size):
-        return Layout(wrap(units, size, box_w), size, style.leading, box_w, box_h, style)
+        lay = _lay(units, style, size, box_w, box_h)
+        if not lay.fits and style.orphans:
+            plain_fill = _lay(units, style, size, box_w, box_h, orphans=False)
+            if plain_fill.fits:
+                return plain_fill
+        return lay
 
     best = at(hi)
-    if best.fits or lo >= hi:
-        return best
-    smallest = at(lo)
-    if not smallest.fits:
-        return smallest
-    steps_lo, steps_hi = 0, int(round((hi - lo) / 0.25))  # size = lo + steps * 0.25; smallest fits, hi does not
-    best = smallest
-    while steps_hi - steps_lo > 1:
-        mid = (steps_lo + steps_hi) // 2
-        trial = at(lo + mid * 0.25)
-        if trial.fits:
-            steps_lo, best = mid, trial
-        else:
-            steps_hi = mid
+    if not best.fits and lo < hi:
+        smallest = at(lo)
+        if not smallest.fits:
+            return smallest
+        steps_lo, steps_hi = 0, int(round((hi - lo) / 0.25))  # size = lo + steps * 0.25; smallest fits, hi does not
+        best = smallest
+        while steps_hi - steps_lo > 1:
+            mid = (steps_lo + steps_hi) // 2
+            trial = at(lo + mid * 0.25)
+            if trial.fits:
+                steps_lo, best = mid, trial
+            else:
+                steps_hi = mid
+    if best.fits and best.orphans:  # a runt kept to fit: a little smaller may fit without it
+        return _smaller(units, style, best, box_w, box_h, lo, lambda lay: not lay.orphans) or best
+    if best.fits and style.balance and len(best.lines) == 2 and best.lines[0].ends not in COMMAS:
+        floor = max(lo, best.size * COMMA_SHRINK)  # a name breaks after its comma if a little smaller lets it
+        if any(has_comma(Measure(p, False)) for p in _paragraphs(list(units))):
+            return _smaller(units, style, best, box_w, box_h, floor, lambda lay: len(lay.lines) == 2 and lay.lines[0].ends in COMMAS) or best
     return best
+
+
+def _smaller(units, style: Style, best: Layout, box_w: float, box_h: float, floor: float, good) -> Layout | None:
+    """The largest layout below `best`'s size, down to `floor` in 0.25 pt steps, that fits and is `good`."""
+    size = best.size - 0.25
+    while size >= floor - 1e-9:
+        trial = _lay(units, style, size, box_w, box_h)
+        if trial.fits and good(trial):
+            return trial
+        size -= 0.25
+    return None
 
 
 def _units(text: str, style: Style, where: str) -> tuple[Unit, ...]:
@@ -336,7 +525,7 @@ def _units(text: str, style: Style, where: str) -> tuple[Unit, ...]:
         missing = chain.missing(part)
         if missing:
             raise GlyphError(where, missing, chain)
-    return _segment(text, style.regular, style.bold, style.line_break, style.bold_all)
+    return _segment(text, style.regular, style.bold, style.line_break, style.bold_all, style.phrases)
 
 
 def one_line(text: str, style: Style, max_width: float | None = None, where: str = "text") -> Layout:
@@ -344,11 +533,11 @@ def one_line(text: str, style: Style, max_width: float | None = None, where: str
     0.25 pt steps, not below `min_size` — so that it is at most `max_width` wide. At the
     minimum it may still be wider: check `.fits`."""
     units = _units(text, style, where)
-    natural = max((line.width for line in wrap(units, 1.0, float("inf"))), default=0.0)  # at 1 pt
+    natural = max((line.width for line in wrap(units, 1.0, float("inf"), style)[0]), default=0.0)  # at 1 pt
     size = style.size
     if max_width is not None and natural * size > max_width:
         size = max(style.min_size or size, int(max_width / natural * 4) / 4)
-    lines = wrap(units, size, float("inf"))
+    lines = wrap(units, size, float("inf"), style)[0]
     width = max_width if max_width is not None else max((line.width for line in lines), default=0.0)
     return Layout(lines, size, style.leading, width, size * (ASCENT + DESCENT), style)
 
@@ -388,9 +577,47 @@ def draw(canvas, lay: Layout, x: float, y: float) -> None:
         else:
             lx = x
         t.setTextOrigin(lx, baseline)
-        for font, run in line.runs:
-            t.setFont(font, lay.size)
-            t.textOut(run)
+        segments = _segments(line, lay)
+        if segments is None:
+            for font, run in line.runs:
+                t.setFont(font, lay.size)
+                t.textOut(run)
+        else:
+            _draw_segments(t, segments, lx, baseline, lay.size)
         baseline -= lay.line_height
     canvas.drawText(t)
     canvas.restoreState()
+
+
+def _segments(line: Line, lay: Layout):
+    """A CJK line (punctuation closed up) or a justified one, as positioned segments; None for a
+    line of words set as it is."""
+    style = lay.style
+    grid = style.line_break == "cjk"
+    justify = style.justified and not line.last
+    if not (grid or justify):
+        return None
+    from .justify import set_line
+
+    chars = [(font, ch) for font, run in line.runs for ch in run]
+    widths = [_width(ch, font) for font, ch in chars]
+    target = lay.box_w if style.justified else None  # a last line may be reduced, never spread
+    segments, _ = set_line(chars, widths, lay.size, target, grid, expand=justify)
+    return segments
+
+
+def _draw_segments(t, segments, lx: float, baseline: float, size: float) -> None:
+    """Draw segments from the line's start (the text origin is at lx): contiguous ones simply
+    follow each other, the others are placed; character spacing only where it is not 0."""
+    pen, char_space = 0.0, 0.0
+    for seg in segments:
+        if abs(seg.x - pen) > 1e-6:
+            t.setTextOrigin(lx + seg.x, baseline)
+        if abs(seg.char_space - char_space) > 1e-9:
+            t.setCharSpace(seg.char_space)
+            char_space = seg.char_space
+        t.setFont(seg.font, size)
+        t.textOut(seg.text)
+        pen = seg.x + _width(seg.text, seg.font) * size + len(seg.text) * seg.char_space
+    if char_space:
+        t.setCharSpace(0)

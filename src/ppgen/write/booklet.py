@@ -31,4 +31,4 @@ def impose_booklet(pages_pdf: bytes, sheet_size: tuple[float, float], outline, t
     for entry in outline:
         parent = parents.get(entry.level - 1)
         parents[entry.level] = writer.add_outline_item(title=entry.title, page_number=side_of[entry.page], parent=parent)
-    return finished_pdf(writer, title, lang, "DuplexFlipShortEdge")
+    return finished_pdf(writer, title, lang, "DuplexFlipShortEdge", pages_pdf)

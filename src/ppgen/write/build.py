@@ -55,6 +55,7 @@ class BuildOptions:
     strict: bool = False
     parts: tuple[str, ...] = DEFAULT_PARTS
     jobs: int = 0  # parallel language builds; 0 = one per core
+    art_max_dpi: float = 600.0  # card pictures larger than this at their printed size are downsampled
     cutter: object = None  # print-and-cut: a read.cutters.Cutter
     cut_formats: tuple[str, ...] = ("svg",)  # print-and-cut: cut files beside each PDF
     corner_radius: float = 3.0  # mm, of every cut outline; 0 = square
@@ -109,14 +110,8 @@ class BuildOptions:
 
             return parse
 
-        if out is not None:
-            out_dir = Path(out).expanduser()
-        else:
-            out_dir = Path(conf["out"]).expanduser()
-            if not out_dir.is_absolute():
-                out_dir = project.dir.root / out_dir
-        for f in factions:
-            project.check_faction(f)
+        out_dir = output_folder(project, out if out is not None else conf["out"], "--out" if out is not None else "ppgen.yaml build.out")
+        factions = [project.check_faction(f) for f in factions]  # ids, from any name (rome, ROM, ローマ)
         machine = _cutter(project, cutter, conf["cutter"], layout, conf["layout"])
         chosen_layout = "print-and-cut" if machine is not None else pick("layout", layout, choice(units.LAYOUTS))
         card = pick("card_size", card_size, units.parse_card_size)
@@ -147,6 +142,7 @@ class BuildOptions:
             strict=strict,
             parts=chosen,
             jobs=jobs if jobs is not None else 0,
+            art_max_dpi=float(conf["art_max_dpi"]),
             cutter=machine,
             cut_formats=pick("cut_file", cut_file, units.parse_cut_formats),
             corner_radius=pick("corner_radius", corner_radius, lambda v: _corner(v, card)),
@@ -163,6 +159,22 @@ class BuildOptions:
             return plan_cut_sheets(self.paper, self.card_size, self.cutter, self.bleed, self.gutter, self.duplex, self.back_offset)
         return plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset,
                            printable_margin=self.printable_margin)
+
+
+FILE_SUFFIXES = (".pdf", ".png", ".json")  # what ppgen writes into the output folder
+
+
+def output_folder(project, value, source: str) -> Path:
+    """The output folder (relative paths from ppgen.yaml are under the game directory). A name
+    ending like a file ppgen writes (my.pdf) is refused unless that folder exists: --out names
+    the folder that receives one subfolder per language, never the PDF itself."""
+    folder = Path(value).expanduser()
+    if source != "--out" and not folder.is_absolute():
+        folder = project.dir.root / folder
+    if folder.suffix.lower() in FILE_SUFFIXES and not folder.is_dir():
+        raise UsageError(f"{source} names a folder (it receives one subfolder per language), not a file: "
+                         f"'{value}' ends in {folder.suffix}; give a folder, e.g. {source} {Path(value).with_suffix('')}")
+    return folder
 
 
 def _cutter(project, given: str | None, configured: str | None, layout: str | None, configured_layout: str):
@@ -271,6 +283,9 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
         run = PrintRun(select_cards(project, options.factions, cards))
         if not run:
             raise UsageError("nothing to print: the selection holds no cards")
+        from .parts import run_art
+
+        run_art(project, options, run)  # every picture checked and prepared: a bad one stops the build here
     if "boxes" in options.parts:
         run.decks = select_decks(project, options, box_deck)
     result = BuildResult(report=report if report is not None else BuildReport())
@@ -280,7 +295,7 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
     done = 0
     for files, warnings in _run_languages(project, options, run, names, jobs):
         for w in warnings:
-            result.report.warning(w.code, w.message, w.lang, w.subject)
+            result.report.warning(w.code, w.message, w.lang, w.subject, w.strict)
         result.files.extend(files)
         done += len(options.parts)
         if progress:
@@ -461,7 +476,7 @@ def draw_language(project, options: BuildOptions, run: list[Card], lang: str, na
     outputs += [(_Extra(data), path.with_name(path.stem + suffix)) for part, path in list(outputs) for suffix, data in part.files]
     if whole is not None:
         outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
-    return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.warnings))
+    return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.failing()))
 
 
 def write_language(drawn: DrawnLanguage):
@@ -477,9 +492,15 @@ def write_language(drawn: DrawnLanguage):
 
 
 # ── the calibration page ─────────────────────────────────────────────────────
+def calibration_file_name(lang: str, options: BuildOptions) -> str:
+    """calibrate-ja-letter-short.pdf: the language, the paper and the edge the sheet is flipped on."""
+    return f"calibrate-{lang}-{options.paper.key}-{options.duplex}.pdf"
+
+
 def build_calibration(project, options: BuildOptions, report: BuildReport | None = None) -> BuildResult:
     """The duplex alignment test of every language in `options.langs` (paper, duplex and
-    back offset from the options): `<out>/<lang>/calibrate-<lang>.pdf`."""
+    back offset from the options): `<out>/<lang>/calibrate-<lang>-<paper>-<edge>.pdf`, e.g.
+    calibrate-en-a4-long.pdf, so a page for another printer setting never overwrites it."""
     from ..impose.calibration import CalibrationText, calibration_sheet, draw_calibration, offset_text
     from .pdf import Document, duplex_hint
 
@@ -504,8 +525,8 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
             doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}",
                            duplex_hint(options.duplex))
             draw_calibration(doc, cal, words, body, bold, result.report, lang)
-        path = options.out / lang / f"calibrate-{lang}.pdf"
-        if options.strict and result.report.for_lang(lang):
+        path = options.out / lang / calibration_file_name(lang, options)
+        if options.strict and result.report.failing(lang):
             result.files.append(BuiltFile(lang, path, doc.pages, 0, 0, 0, written=False))
             continue
         size = doc.save(path)

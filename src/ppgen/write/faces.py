@@ -16,6 +16,19 @@ from .atomic import write_atomic
 from .parts import new_document
 
 
+# ── fronts with their pictures ─────────────────────────────────────────────
+def card_fronts(project, cards: Sequence, lang: str, geometry: CardGeometry, report=None) -> list:
+    """The fronts of `cards` in `lang`, each with its picture (write/art.py: checked and
+    prepared once; a bad file is a DataError before anything is drawn). Every export and
+    preview draws its fronts through here, so each shows the art the PDF prints."""
+    from .art import art_book
+
+    book = art_book(project, cards, [lang], geometry)
+    if report is not None:
+        book.report(report, lang)
+    return [front_face(project, card, lang, geometry, report, book.art(card, lang)) for card in cards]
+
+
 # ── one-card PDFs, for looking at the work ─────────────────────────────────
 def faces_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str | None = None) -> bytes:
     """One page per face, the size of its bleed box; each distinct face drawn once as a form.
@@ -43,7 +56,7 @@ def render_faces_pdf(project, faces: list, geometry: CardGeometry, path: Path, l
 def render_card_pdf(project, card, lang: str, path: Path, geometry: CardGeometry | None = None, report=None, back: bool = False) -> Path:
     """A one-card PDF of `card`'s front in `lang` (and its back on page 2 when `back`)."""
     geometry = geometry or CardGeometry.named("poker")
-    faces = [front_face(project, card, lang, geometry, report)]
+    faces = card_fronts(project, [card], lang, geometry, report)
     if back:
         faces.append(back_face(project, geometry))
     return render_faces_pdf(project, faces, geometry, path, lang)

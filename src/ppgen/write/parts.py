@@ -16,6 +16,7 @@ and score sheet single-sided, card sheets as their layout says.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -92,20 +93,35 @@ def score_sheet_part(project, options, lang: str, run, report, progress=None) ->
     return PartPDF("score-sheet", doc.data(), doc.pages, title, single_sided=True)
 
 
+def card_geometry(options):
+    """The cards' size and bleed, as the build's sheets print them."""
+    from ..draw.faces import CardGeometry
+
+    return CardGeometry.from_mm(options.card_size.width, options.card_size.height, options.bleed)
+
+
+def run_art(project, options, run):
+    """The print run's pictures in every language of the build, checked and prepared once (write/art.py)."""
+    from .art import art_book
+
+    return art_book(project, run, options.langs, card_geometry(options), options.art_max_dpi)
+
+
 def cards_part(project, options, lang: str, run, report, progress: Callable[[int, int], None] | None = None) -> PartPDF:
     """The card sheets: each distinct face laid out and drawn once (when first placed), placed for every copy."""
-    from ..draw.faces import CardGeometry, LazyFront, back_face
+    from ..draw.faces import LazyFront, back_face
     from ..impose.sheets import SheetText, draw_pages
 
     layout = options.sheet_layout
     loc = project.locale(lang)
     body = project.fonts.chain(lang, "body")
-    trim_w, trim_h = layout.trim_pt
-    geometry = CardGeometry(trim_w, trim_h, layout.bleed_pt)
+    geometry = card_geometry(options)
+    book = run_art(project, options, run)
+    book.report(report, lang)
     faces: dict = {}
     for card in run:
         if card.id not in faces:
-            faces[card.id] = LazyFront(project, card, lang, geometry, report)
+            faces[card.id] = LazyFront(project, card, lang, geometry, report, book.art(card, lang))
     fronts = [faces[card.id] for card in run]
     back = back_face(project, geometry, options.back) if layout.layout != "fronts-only" else None
     pages = layout.pages(len(run))
@@ -197,7 +213,11 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
 
     With `blank_page` (size → a one-page PDF) the set prints right double-sided
     (write/duplex.py: each part from an odd page, single-sided parts with a blank back after
-    each page); `duplex` is its /Duplex print hint."""
+    each page); `duplex` is its /Duplex print hint.
+
+    Each part numbers its font subsets from AAAAAA again, so the merged file gets a tag of its
+    own for every subset (ISO 32000-1 §9.6.4), and a file identifier (§14.4) computed from the
+    parts, so a rebuild from the same inputs is byte-identical."""
     import io
 
     from pypdf import PdfReader, PdfWriter
@@ -217,4 +237,101 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
             parent = writer.add_outline_item(title=part.title, page_number=pages[0])
             for child, page in part.children:
                 writer.add_outline_item(title=child, page_number=pages[page], parent=parent)
-    return finished_pdf(writer, title, lang, duplex), len(writer.pages)
+    merge_font_subsets(writer)  # the blank backs' fonts too
+    return finished_pdf(writer, title, lang, duplex, b"".join(p.data for p in parts)), len(writer.pages)
+
+
+_SUBSET_NAME = re.compile(r"^/([A-Z]{6})\+(.+)$")
+_DEPTH = 3  # font dictionary → descriptor and ToUnicode CMap → font program
+
+
+def merge_font_subsets(writer) -> None:
+    """Font subsets of the merged parts, each once and with a tag of its own (ISO 32000-1 §9.6.4).
+
+    Every part numbers its subsets from AAAAAA again, so the same tag stood for several
+    different subsets. A subset two parts embed identically (same program, widths and
+    ToUnicode map: the title font's few letters) is kept once; every other subset gets six
+    letters from a hash of its name and program, so a rebuild gives the same tags, and the
+    next hash in line when two would share one.
+    """
+    from pypdf.generic import NameObject
+
+    kept: dict[tuple, object] = {}  # what a subset is → the font object kept for it
+    replaced: dict[int, object] = {}  # object number of a dropped duplicate → the one kept
+    done: set[int] = set()  # object numbers of the fonts kept (and tagged)
+    used: set[str] = set()
+    for fonts, key, ref in _font_entries(writer.pages):
+        if ref.idnum in replaced:
+            fonts[NameObject(key)] = replaced[ref.idnum]
+            continue
+        font = ref.get_object()
+        match = _SUBSET_NAME.match(str(font.get("/BaseFont", "")))
+        if not match or ref.idnum in done:
+            continue
+        name, program, identity = _subset_identity(font, match[2])
+        if identity in kept:
+            replaced[ref.idnum] = kept[identity]
+            fonts[NameObject(key)] = kept[identity]
+            continue
+        kept[identity] = ref
+        done.add(ref.idnum)
+        n, tag = 0, _tag(name.encode() + program, 0)
+        while tag in used:
+            n += 1
+            tag = _tag(name.encode() + program, n)
+        used.add(tag)
+        font[NameObject("/BaseFont")] = NameObject(f"/{tag}+{name}")
+        font["/FontDescriptor"].get_object()[NameObject("/FontName")] = NameObject(f"/{tag}+{name}")
+    if replaced:
+        for _ in range(_DEPTH):  # a dropped font's descriptor, CMap and program become unreferenced in turn
+            try:
+                writer.compress_identical_objects(remove_duplicates=False, remove_unreferenced=True)
+            except TypeError:  # pypdf before 7 names them remove_identicals, remove_orphans
+                writer.compress_identical_objects(remove_identicals=False, remove_orphans=True)
+
+
+def _subset_identity(font, name: str) -> tuple[str, bytes, tuple]:
+    """(name, font program, what makes two subsets the same subset)."""
+    def data(ref) -> bytes:
+        return ref.get_object().get_data() if ref is not None else b""
+
+    descriptor = font["/FontDescriptor"].get_object()
+    program = data(descriptor.get("/FontFile2") or descriptor.get("/FontFile") or descriptor.get("/FontFile3"))
+    widths = tuple(float(w) for w in font.get("/Widths", []))
+    return name, program, (name, program, widths, int(font.get("/FirstChar", 0)), data(font.get("/ToUnicode")))
+
+
+def _tag(seed: bytes, n: int) -> str:
+    """Six capital letters from a hash of `seed` and `n`."""
+    import hashlib
+
+    value = int.from_bytes(hashlib.sha256(seed + n.to_bytes(4, "big")).digest()[:8], "big")
+    letters = []
+    for _ in range(6):
+        value, digit = divmod(value, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(letters)
+
+
+def _font_entries(pages):
+    """(font resource dictionary, name, font reference) for every font the pages use, directly
+    or inside form XObjects, in page order; each resource dictionary once."""
+    seen: set[int] = set()
+    stack = list(reversed(list(pages)))
+    while stack:
+        resources = stack.pop().get_object().get("/Resources")
+        if resources is None:
+            continue
+        resources = resources.get_object()
+        fonts = resources.get("/Font")
+        if fonts is not None:
+            fonts = fonts.get_object()
+            if id(fonts) not in seen:
+                seen.add(id(fonts))
+                for key in list(fonts):
+                    yield fonts, key, fonts.raw_get(key)
+        for ref in reversed(list((resources.get("/XObject") or {}).values())):
+            number = getattr(ref, "idnum", None)
+            if number is None or ("x", number) not in seen:
+                seen.add(("x", number))
+                stack.append(ref)

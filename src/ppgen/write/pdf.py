@@ -50,15 +50,20 @@ def page_count(data: bytes) -> int:
     return len(PdfReader(io.BytesIO(data)).pages)
 
 
-def finished_pdf(writer, title: str, lang: str, duplex: str) -> bytes:
+def finished_pdf(writer, title: str, lang: str, duplex: str, made_from: bytes) -> bytes:
     """A pypdf PdfWriter's PDF (the assembled set, the booklet): its print hints, title, outline
-    shown on opening, language; then the bytes (deterministic: the same pages, the same bytes)."""
-    from pypdf.generic import NameObject, TextStringObject
+    shown on opening, language, and a file identifier (ISO 32000-1 §14.4) computed from what it
+    was `made_from` (pypdf's own is random), so a rebuild from the same inputs is byte-identical."""
+    import hashlib
+
+    from pypdf.generic import ArrayObject, ByteStringObject, NameObject, TextStringObject
 
     set_viewer_preferences(writer, duplex)
     writer.add_metadata({"/Title": title, "/Producer": "ppgen", "/Creator": "ppgen"})
     writer.page_mode = "/UseOutlines"
     writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
+    identifier = ByteStringObject(hashlib.md5(made_from + title.encode("utf-8") + lang.encode()).digest())
+    writer._ID = ArrayObject([identifier, identifier])
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
@@ -117,7 +122,7 @@ class Document:
         if face.key in self._forms:
             return
         for layer in getattr(face, "layers", ()):
-            self.define_face(layer, width, height)
+            self.define_face(layer, *getattr(layer, "size", (width, height)))
         self.define_form(face.key, width, height, face.draw)
 
     def define_form(self, key: str, width: float, height: float, draw: Callable) -> None:
@@ -135,7 +140,9 @@ class Document:
         c.saveState()
         draw(c)
         c.restoreState()
+        shading = dict(c._shadingUsed)
         c.endForm()
+        _give_form_its_resources(c, name, shading)
         self._forms[key] = name
 
     def place_form(self, key: str, matrix: tuple[float, float, float, float, float, float]) -> None:
@@ -187,6 +194,25 @@ def _canvas_viewer_preferences(canvas, duplex: str) -> None:
     canvas._doc.Catalog.ViewerPreferences = ViewerPreferencesPDFDictionary(validate=checks)
     for key, value in viewer_preferences(duplex).items():
         canvas.setViewerPreference(key, value)
+def _give_form_its_resources(canvas, name: str, shading: dict) -> None:
+    """ReportLab writes a form's fonts and XObjects but drops its graphics states and shadings:
+    transparency and gradients drawn in a form (an SVG picture's fill-opacity, its gradients)
+    would come out opaque, or black. Give the form the resources a page would get."""
+    from reportlab.pdfbase import pdfdoc
+
+    form = canvas._doc.idToObject.get(pdfdoc.xObjectName(name))
+    if form is None or not (form.ExtGState or shading):
+        return
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    resources.setShading(shading)
+    resources.setColorSpace(getattr(form, "_colorsUsed", {}) or {})
+    form.Resources = resources
 
 
 def _array(box) -> list[float] | None:

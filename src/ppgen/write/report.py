@@ -6,9 +6,11 @@ Codes (stable, for scripts):
   overflow       a text does not fit its box even at the minimum size
   missing-glyph  no font in the language's chain can draw a character
   sheet          something about the sheet itself (e.g. the print note hardly fits)
+  art-…          the card pictures' preflight (write/art.py): art-soft (below 300 dpi; advice,
+                 `--strict` passes), art-blurry, art-cropped, art-bleed, art-colour, art-unused
 
-`--strict` turns any warning into a failed build (exit 1) and the PDF of that
-language is not written.
+`--strict` turns any warning (but advice: `strict=False`) into a failed build
+(exit 1) and the PDF of that language is not written.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ class BuildWarning:
     code: str
     subject: str  # a locale key or card id, or "" for the whole file
     message: str
+    strict: bool = True  # False: advice that `--strict` lets pass (a picture between 150 and 300 dpi)
 
     def __str__(self) -> str:
         where = " ".join(x for x in (self.lang, self.subject) if x)
@@ -40,15 +43,20 @@ class BuildReport:
     warnings: list[BuildWarning] = field(default_factory=list)
     _seen: set = field(default_factory=set, repr=False)
 
-    def warning(self, code: str, message: str, lang: str | None = None, key: str | None = None) -> None:
-        """Record a warning (once). Every drawing module reports through this one method."""
-        w = BuildWarning(lang or "", code, key or "", message)
+    def warning(self, code: str, message: str, lang: str | None = None, key: str | None = None, strict: bool = True) -> None:
+        """Record a warning (once). Every drawing module reports through this one method.
+        `strict=False`: advice, shown but never failing `--strict`."""
+        w = BuildWarning(lang or "", code, key or "", message, strict)
         if w not in self._seen:
             self._seen.add(w)
             self.warnings.append(w)
 
     def for_lang(self, lang: str) -> list[BuildWarning]:
         return [w for w in self.warnings if w.lang in (lang, "")]
+
+    def failing(self, lang: str | None = None) -> list[BuildWarning]:
+        """The warnings `--strict` fails on (of `lang` and every language, or all)."""
+        return [w for w in (self.warnings if lang is None else self.for_lang(lang)) if w.strict]
 
     def __len__(self) -> int:
         return len(self.warnings)

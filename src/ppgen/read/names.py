@@ -1,4 +1,5 @@
-"""Card and faction names as players write them, in any language.
+"""Card and faction names as players write them, in any language: the one name index
+behind decklists, `--faction` (Project.check_faction) and `ppgen preview`.
 
 Resolution order (decisions §4, field notes): id or collector code, the exact
 name in any language, the normalised name (NFKC, case, spacing and

@@ -1,6 +1,19 @@
 """The glossary (`locales/glossary.yaml`): the game's terms in every language, as data.
 
-It feeds three checks of `ppgen i18n check`:
+It feeds the typesetting of every page (read here, below the text engine, so
+that drawing can use it):
+
+- **keywords** — the key words a card text opens a clause with ("On Deploy:",
+  "Once per turn:" → ja 1ターンに1度：); set in bold by the card's key-word
+  rule, never broken across lines, and checked by `ppgen i18n check`
+  (check `keywords`: a translation that spells one differently);
+- **unbreakable** — per language (and `all`), phrases a line never breaks
+  inside: "Level < {n}", "{n} ATK", "{word} ♚" ({n} a signed number, {word}
+  a word: in ja/zh the one character before);
+- **breaks** — per language, compounds written solid with the place a
+  two-line label or name should break ("スタンバイ|フェイズ").
+
+and three checks of `ppgen i18n check`:
 
 - **terms** — when an English text uses a term, the translation must use one of
   that language's forms of it (en "Missile Infantry" → ja 射撃歩兵).
@@ -27,8 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataError, Problem
-from ..read.schema import Field, check_mapping, describe
-from ..read.yamlio import Doc, load_yaml
+from .schema import Field, check_mapping, describe, did_you_mean
+from .yamlio import Doc, load_yaml
 
 
 @dataclass(frozen=True)
@@ -41,6 +54,7 @@ class Term:
     exclude_keys: tuple[str, ...] = ()  # where it never applies (the word means something else there)
     note: str | None = None
     idiom: bool = False  # idioms only feed the numbers check
+    keyword: bool = False  # a key word (section `keywords`): bold, unbreakable, checked by `keywords`
     line: int = 0
     col: int = 0
 
@@ -97,9 +111,20 @@ class Glossary:
     file: str
     terms: list[Term] = field(default_factory=list)
     idioms: list[Term] = field(default_factory=list)
+    keywords: list[Term] = field(default_factory=list)
     same_as_source: tuple[str, ...] = ()
     terms_skip: tuple[str, ...] = ()
+    unbreakable: dict = field(default_factory=dict)  # lang or "all" -> phrase patterns
+    breaks: dict = field(default_factory=dict)  # lang -> compounds with "|" where they break
     _regex: dict = field(default_factory=dict, repr=False)
+
+    def keyword_forms(self, lang: str, source: str = "en") -> tuple[str, ...]:
+        """Every form of every key word in `lang` (the English forms for the source language)."""
+        return tuple(f for t in self.keywords for f in (t.en if lang == source else t.forms.get(lang, ())))
+
+    def unbreakable_in(self, lang: str, source: str = "en") -> tuple[str, ...]:
+        """The phrases a line never breaks inside, in `lang`: its own, every language's, its key words."""
+        return tuple(dict.fromkeys(self.unbreakable.get(lang, ()) + self.unbreakable.get("all", ()) + self.keyword_forms(lang, source)))
 
     def skips_terms(self, key: str) -> bool:
         return any(fnmatch.fnmatchcase(key, p) for p in self.terms_skip)
@@ -176,7 +201,13 @@ TOP_SPEC = {
     "terms_skip": Field(list, False, [], check=_texts, help="keys the terms check skips (patterns like card.*.name)"),
     "terms": Field(list, False, []),
     "idioms": Field(list, False, []),
+    "keywords": Field(list, False, []),
+    "unbreakable": Field(dict, False, {}, help="per language (or all): phrases a line never breaks inside"),
+    "breaks": Field(dict, False, {}, help="per language: compounds with | where a two-line label breaks"),
 }
+
+SECTIONS = {"terms": "term", "idioms": "idiom", "keywords": "keyword"}
+PHRASE_SLOTS = re.compile(r"\{(?:n|word)\}")
 
 
 def _term_spec(languages: list[str]) -> dict:
@@ -212,9 +243,9 @@ def load_glossary(path: Path, root: Path | None, languages: list[str], source: s
         terms_skip=_as_tuple(top["terms_skip"] or ()),
     )
     seen: dict[str, int] = {}
-    for section in ("terms", "idioms"):
+    for section in SECTIONS:
         for i, item in enumerate(top[section] or []):
-            term = _load_term(doc, (section, i), item, langs, section == "idioms", problems)
+            term = _load_term(doc, (section, i), item, langs, section, problems)
             if term is None:
                 continue
             for form in term.en:
@@ -222,16 +253,54 @@ def load_glossary(path: Path, root: Path | None, languages: list[str], source: s
                 if k in seen:
                     problems.append(doc.problem((section, i, "en"), f"'{form}' is already in the glossary's {section} (line {seen[k]})", "duplicate"))
                 seen.setdefault(k, term.line)
-            (glossary.idioms if term.idiom else glossary.terms).append(term)
+            getattr(glossary, section).append(term)
+    glossary.unbreakable = _per_language(doc, "unbreakable", top["unbreakable"] or {}, [source, *langs, "all"], _phrase_problem, problems)
+    glossary.breaks = _per_language(doc, "breaks", top["breaks"] or {}, [source, *langs], _break_problem, problems)
     if problems:
         raise DataError(problems)
     return glossary
 
 
-def _load_term(doc: Doc, path: tuple, item, langs: list[str], idiom: bool, problems: list[Problem]) -> Term | None:
-    what = f"{'idiom' if idiom else 'term'} {path[1] + 1}"
+def _phrase_problem(text: str) -> str | None:
+    if "{" in PHRASE_SLOTS.sub("", text) or "}" in PHRASE_SLOTS.sub("", text):
+        return f"'{text}': the only braces a phrase may hold are the slots {{n}} (a number) and {{word}} (a word)"
+    if not PHRASE_SLOTS.sub("", text).strip():
+        return f"'{text}' is only slots: a phrase needs some words of its own"
+    return None
+
+
+def _break_problem(text: str) -> str | None:
+    parts = text.split("|")
+    if len(parts) < 2 or not all(parts):
+        return f"'{text}' must mark where it breaks with | between two parts, e.g. スタンバイ|フェイズ"
+    return None
+
+
+def _per_language(doc: Doc, section: str, data: dict, allowed: list[str], problem, problems: list[Problem]) -> dict:
+    """A section `{lang: [texts]}` (`unbreakable`, `breaks`): languages known, every text checked."""
+    out: dict[str, tuple[str, ...]] = {}
+    for lang, value in data.items():
+        path = (section, lang)
+        if lang not in allowed:
+            problems.append(doc.problem(path, f"unknown language '{lang}' in {section}{did_you_mean(str(lang), allowed)} (languages: {', '.join(allowed)})", "unknown-key", key=True))
+            continue
+        bad = _texts(value)
+        if bad:
+            problems.append(doc.problem(path, f"{section} of '{lang}' {bad}"))
+            continue
+        texts = _as_tuple(value)
+        messages = [m for m in map(problem, texts) if m]
+        problems.extend(doc.problem(path, m) for m in messages)
+        if not messages:
+            out[lang] = texts
+    return out
+
+
+def _load_term(doc: Doc, path: tuple, item, langs: list[str], section: str, problems: list[Problem]) -> Term | None:
+    idiom = section == "idioms"
+    what = f"{SECTIONS[section]} {path[1] + 1}"
     if isinstance(item, dict) and isinstance(item.get("en"), str):
-        what = f"{'idiom' if idiom else 'term'} '{item['en']}'"
+        what = f"{SECTIONS[section]} '{item['en']}'"
     if not isinstance(item, dict):
         problems.append(doc.problem(path, f"each {path[0][:-1]} is a mapping (en: ..., ja: ...), not {describe(item)}"))
         return None
@@ -261,4 +330,4 @@ def _load_term(doc: Doc, path: tuple, item, langs: list[str], idiom: bool, probl
         return None
     line, col = doc.mark(path)
     return Term(_as_tuple(value["en"]), forms, _as_tuple(value["keys"] or ()), _as_tuple(value["exclude_keys"] or ()),
-                value["note"], idiom, line, col)
+                value["note"], idiom, section == "keywords", line, col)
