@@ -20,12 +20,19 @@ def sheet_options(f):
     ]))
 
 
+def card_options(f):
+    """--card-size, --bleed, --gutter and --layout: how the cards sit on the sheets (`build`, `errata`)."""
+    return _apply(f, [
+        click.option("--card-size", metavar="SIZE", help="poker (63 × 88 mm, default), bridge, mini, tarot, or WxH in mm, e.g. 63x88."),
+        click.option("--bleed", metavar="MM", help="Bleed printed around every card, in mm (e.g. 3); cards move apart to make room."),
+        click.option("--gutter", metavar="MM", help="Extra space between neighbouring cards, in mm."),
+        click.option("--layout", type=click.Choice(list(LAYOUTS)), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only."),
+    ])
+
+
 @main_group.command("build")
 @sheet_options
-@click.option("--card-size", metavar="SIZE", help="poker (63 × 88 mm, default), bridge, mini, tarot, or WxH in mm, e.g. 63x88.")
-@click.option("--bleed", metavar="MM", help="Bleed printed around every card, in mm (e.g. 3); cards move apart to make room.")
-@click.option("--gutter", metavar="MM", help="Extra space between neighbouring cards, in mm.")
-@click.option("--layout", type=click.Choice(list(LAYOUTS)), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only.")
+@card_options
 @faction_option
 @deck_options
 @click.option("--parts", metavar="LIST", help="Parts to build, comma-separated: rulebook, mats, score-sheet, cards (default: all; with --deck or --faction: cards).")

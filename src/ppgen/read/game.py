@@ -13,7 +13,7 @@ from ..errors import DataError, Problem
 from .gamedir import GameDir
 from .model import KINDS, STATS, WHEN, WHOSE, BonusPart, Card, Faction, Rules
 from .schema import Field, check_mapping, did_you_mean, in_range, one_of
-from .yamlio import Doc, load_yaml
+from .yamlio import Doc
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 COLOUR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -58,7 +58,14 @@ RULES_SPEC = {
     "coalition_unlocked": Field(int, True, check=in_range(1, 99)),
 }
 
+def _version_check(v):
+    return None if str(v).strip() and "\n" not in str(v) else "must be a short version name such as 2 or 1.1"
+
+
+VERSION = Field((str, int), False, check=_version_check, help='a version: 2, or "1.1" (quoted: 1.10 is not the number 1.1)')
+
 TOP_SPEC = {
+    "version": VERSION,
     "rules": Field(dict, True),
     "types": Field(list, True),
     "traits": Field(list, False, default=[]),
@@ -89,6 +96,7 @@ CARD_SPEC = {
     "commander": Field(bool, default=False),
     "terrain": Field(bool, default=False),
     "bonus": Field(list, default=[]),
+    "revised": VERSION,
 }
 
 BONUS_SPEC = {
@@ -112,6 +120,7 @@ class Game:
     types: tuple[str, ...]
     traits: tuple[str, ...]
     doc: Doc | None = field(default=None, repr=False)
+    version: str | None = None  # the game's version (cards.yaml `version:`), if it has one
     _by_id: dict[str, Card] = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -133,7 +142,7 @@ class Game:
 
 def load_game(gamedir: GameDir) -> Game:
     """Load `cards.yaml` from a game directory; raise DataError listing every problem."""
-    doc = load_yaml(gamedir.cards, gamedir.root)
+    doc = gamedir.yaml(gamedir.cards)
     problems: list[Problem] = []
     top = check_mapping(doc, (), doc.data, TOP_SPEC, problems, "cards.yaml")
     if top is None:
@@ -176,7 +185,8 @@ def load_game(gamedir: GameDir) -> Game:
         _check_starter_decks(doc, factions, cards, rules, problems)
     if problems:
         raise DataError(problems)
-    return Game(gamedir, Rules(rules), factions, tuple(cards), tuple(types), tuple(traits), doc)
+    version = None if top["version"] is None else str(top["version"]).strip()
+    return Game(gamedir, Rules(rules), factions, tuple(cards), tuple(types), tuple(traits), doc, version=version)
 
 
 def _id_list(doc, path, items, problems, what) -> list[str]:
@@ -259,6 +269,7 @@ def _card(doc, path, data, faction, types, traits, stat_range, problems) -> Card
         commander=bool(c["commander"]),
         terrain=bool(c["terrain"]),
         bonus=tuple(bonus),
+        revised=None if c["revised"] is None else str(c["revised"]).strip(),
     )
 
 

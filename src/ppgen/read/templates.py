@@ -209,12 +209,16 @@ class CardTemplate:
 
 def load_card_template(project) -> CardTemplate:
     """The card template of a project, loaded and checked once."""
-    return project.cached("template:card", lambda: read_card_template(project.dir.template("card"), project.dir.root))
+    return project.cached("template:card", lambda: card_template(project.dir.yaml(project.dir.template("card"))))
 
 
 def read_card_template(path, root=None) -> CardTemplate:
     """Load and check a card template file; raise DataError with file:line:col for every problem."""
-    doc = load_yaml(path, root)
+    return card_template(load_yaml(path, root))
+
+
+def card_template(doc: Doc) -> CardTemplate:
+    """A card template from its YAML document, checked."""
     problems: list[Problem] = []
     top = check_mapping(doc, (), doc.data if doc.data is not None else {}, TOP_SPEC, problems, "the card template")
     if top is None:
