@@ -343,9 +343,9 @@ def test_revised_prints_in_the_small_print_and_an_unbumped_one_is_warned(game_co
     errata = errata_since(ppgen.load(second), str(game_copy), ("en",))
     warned = {w.subject: w.message for w in errata.report.warnings if w.code == "revised"}
     assert set(warned) == {"hastati-line", "principes-line"}
-    assert re.match(rf"cards\.yaml:\d+:\d+: {principes.code} changed since .* but its revised: was not bumped \(still 1\); "
-                    "set revised: 2, so a reprint can be told from the old card", warned["principes-line"]), warned
-    assert "(it has none); set revised: 2" in warned["hastati-line"]
+    assert re.match(rf"{principes.code} changed since .*, but its revised: was not bumped \(still 1\): "
+                    r"set revised: 2 \(cards\.yaml:\d+:\d+\) so that a reprint can be told from the old card", warned["principes-line"]), warned
+    assert "(it has none): set revised: 2 (cards.yaml:" in warned["hastati-line"]
     # bumped: no warning, and the small print is one of the changes
     cards.write_text(cards.read_text(encoding="utf-8").replace("revised: 1", "revised: 2"), encoding="utf-8")
     errata = errata_since(ppgen.load(second), str(game_copy), ("en",))

@@ -122,7 +122,9 @@ def template_inputs(project, card: Card, lang: str) -> dict:
 
 def font_inputs(project, lang: str) -> dict:
     """The language's font chains, each file by name and content, and how lines break."""
-    config = project.config.languages[lang]
+    config = project.config.languages.get(lang)
+    if config is None:  # a locale without fonts in ppgen.yaml: it cannot be drawn (build says so)
+        return {"font.chains": None}
     out = {"font.line-break": config.line_break}
     for role in FONT_ROLES:
         files = config.fonts.get(role, ())

@@ -351,8 +351,8 @@ def _check_revised(old, new, errata: Errata) -> None:
             where = _card_where(new, now)
             hint = f"set revised: {new.game.version}" if new.game.version and new.game.version != now.revised else "bump its revised:"
             still = f"still {now.revised}" if now.revised else "it has none"
-            errata.report.warning("revised", f"{where}: {now.code} changed since {errata.since} but its revised: was not bumped "
-                                             f"({still}); {hint}, so a reprint can be told from the old card", key=now.id)
+            errata.report.warning("revised", f"{now.code} changed since {errata.since}, but its revised: was not bumped ({still}): "
+                                             f"{hint} ({where}) so that a reprint can be told from the old card", key=now.id)
 
 
 def _card_where(project, card) -> str:

@@ -59,11 +59,10 @@ def row(loc, label: str, value: str) -> str:
 
 def subtitle(project, errata: Errata, lang: str) -> str:
     loc = project.locale(lang)
-    out = loc.format("errata.since", since=errata.since)
     old, new = errata.versions
     if new and old != new:
-        out += " \u00b7 " + loc.format("errata.versions", old=old or NONE, new=new)
-    return out
+        return loc.format("errata.since-versions", since=errata.since, old=old or NONE, new=new)
+    return loc.format("errata.since", since=errata.since)
 
 
 def summary(project, changes: LanguageErrata) -> str:
@@ -72,7 +71,7 @@ def summary(project, changes: LanguageErrata) -> str:
         removed=len(changes.of("removed")), rules=len(changes.rules))
 
 
-def printed_note(loc, change: CardChange) -> str | None:
+def printed_note(loc, change: CardChange) -> str:
     """What the sheets do with a changed card: how many copies they print, or that none."""
     if change.status == "removed":
         return loc.get("errata.removed.note")
@@ -109,9 +108,7 @@ def language_text(project, errata: Errata, changes: LanguageErrata) -> str:
         for change in cards:
             lines.append(f"- {change.code} {change.name}")
             lines += [f"  {line}" for line in field_lines(loc, change.fields, mode, status == "added")]
-            note = printed_note(loc, change)
-            if note and status != "added":
-                lines.append(f"  {note}")
+            lines.append(f"  {printed_note(loc, change)}")
     if changes.rules or changes.constants:
         lines += ["", loc.get("errata.rules.heading")]
         for rule in changes.rules:

@@ -84,11 +84,15 @@ def changelog(project, errata: Errata, changes: LanguageErrata, has_sheets: bool
                      loc.get("errata.title"), "errata.document-title")
 
 
+def faction_colour(project, card_id: str | None) -> str | None:
+    """The colour of a card's faction (None for a card the game no longer has: the heading colour)."""
+    game = project.game
+    return game.factions[game.card(card_id).faction].colour if card_id and game.has_card(card_id) else None
+
+
 def card_entry(project, lang: str, change: CardChange) -> Entry:
     loc = project.locale(lang)
     mode = line_break(project, lang)
-    game = project.game if project.game.has_card(change.id) else None
-    colour = game.factions[game.card(change.id).faction].colour if game else None
     rows = []
     for f in change.fields:
         label = field_label(loc, f.field)
@@ -102,7 +106,7 @@ def card_entry(project, lang: str, change: CardChange) -> Entry:
             rows.append(Row(label, marked(pieces, "-"), new))
         else:
             rows.append(Row(label, value_text(f.old), f"**{value_text(f.new)}**"))
-    return Entry(f"{change.code} {change.name}", rows, [printed_note(loc, change)], colour)
+    return Entry(f"{change.code} {change.name}", rows, [printed_note(loc, change)], faction_colour(project, change.id))
 
 
 def rule_entries(project, changes: LanguageErrata) -> list[Entry]:
@@ -127,7 +131,7 @@ def stale_entries(project, changes: LanguageErrata) -> list[Entry]:
     entries: dict[str, Entry] = {}
     for stale in changes.stale:
         subject = stale_subject(stale)
-        entry = entries.setdefault(subject, Entry(subject))
+        entry = entries.setdefault(subject, Entry(subject, colour=faction_colour(project, stale.card)))
         what = stale_field(stale.key)
         line = loc.get("errata.stale")
         entry.notes.append(row(loc, field_label(loc, what), line) if what else line)
