@@ -462,3 +462,22 @@ def test_errata_help_has_examples_and_imports_no_pdf_library():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "HEAVY []" in result.stdout, result.stdout + result.stderr
     assert "Examples:" in result.stdout and "--since HEAD~1" in result.stdout and "--copies" in result.stdout
+
+
+def test_strict_fails_on_a_stale_translation_and_writes_nothing(game_copy, tmp_path):
+    set_text(game_copy / "locales" / "en.yaml", "card.hastati-line.effect", "On Deploy: draw 1 card.")
+    result = run_ppgen("errata", "--since", ROOT, "--lang", "en,ja", "--strict", "--out", tmp_path, root=game_copy)
+    assert_no_crash(result)
+    assert result.returncode == 1, result.stderr
+    assert "--strict: ja has 1 warning" in result.stderr and "stale" in result.stderr
+    assert (tmp_path / "en" / "errata-en.pdf").is_file() and not (tmp_path / "ja").exists()
+
+
+def test_a_language_the_earlier_version_did_not_have(tmp_path, project):
+    older = copy_game(tmp_path / "older")
+    (older / "locales" / "zh.yaml").unlink()
+    errata = errata_since(project, str(older), ("en", "zh"))
+    assert errata.language("zh").new_language and errata.language("en").empty and not errata.nothing_changed
+    from ppgen.errata.report import text_report
+
+    assert project.locale("zh").format("errata.new-language", since=str(older)) in text_report(project, errata)

@@ -119,9 +119,10 @@ def _styles(project, lang: str, look) -> dict[str, Style]:
 def open_book(canvas, project, lang: str, page_size: tuple[float, float], report) -> Book:
     """The rulebook's look, styles and words on `canvas`: for the rulebook, and for pages set
     like it (the changelog of `ppgen errata`, draw/changelog.py)."""
+    structure = load_structure(project)
     look = rulebook_style(project)
     canvas.setPageSize(page_size)  # pages keep this size until another part sets its own
-    book = Book(canvas, project, lang, page_size, Words(project, lang, report), look, report, load_structure(project))
+    book = Book(canvas, project, lang, page_size, Words(project, lang, report), look, report, structure)
     book.styles = _styles(project, lang, look)
     return book
 

@@ -256,12 +256,16 @@ def _printed(change: CardChange, old_copies: int, new_copies: int, copies: int |
 def rule_sections(project) -> dict[str, tuple[str, list[str]]]:
     """{section id: (heading key, the keys of its texts)} in the book's order: the title page
     (`intro`), every section of templates/rulebook.yaml, the card reference's own texts."""
-    s = load_structure(project)
-    out = {"intro": (s.subtitle, [s.title, s.subtitle, s.tagline, s.intro, s.colophon])}
-    for section in s.sections:
-        out[section.id] = (section.heading, [section.heading] + [k for _, keys in section.blocks for k in keys])
-    out["reference"] = (s.reference["heading"], list(s.reference.values()))
-    return out
+
+    def sections():
+        s = load_structure(project)
+        out = {"intro": (s.subtitle, [s.title, s.subtitle, s.tagline, s.intro, s.colophon])}
+        for section in s.sections:
+            out[section.id] = (section.heading, [section.heading] + [k for _, keys in section.blocks for k in keys])
+        out["reference"] = (s.reference["heading"], list(s.reference.values()))
+        return out
+
+    return project.cached("errata:rule-sections", sections)
 
 
 def rule_texts(project, lang: str, keys) -> dict[str, str]:

@@ -30,6 +30,8 @@ MAX_LINKS = 40  # symbolic links followed for one path (a loop stops here)
 def open_reference(gamedir: GameDir, ref: str) -> GameDir:
     """The other game `ref` names: a folder (another game directory) or a revision of the
     git repository `gamedir` is in. UsageError when it is neither."""
+    if not ref.strip():
+        raise UsageError("--since: name a git revision (e.g. HEAD~1, v1.0) or another game directory")
     folder = Path(ref).expanduser()
     if folder.is_dir():
         if not (folder / MARKER).is_file():
@@ -41,7 +43,9 @@ def open_reference(gamedir: GameDir, ref: str) -> GameDir:
 def open_revision(gamedir: GameDir, rev: str) -> "RevisionDir":
     top = _git(gamedir.root, "rev-parse", "--show-toplevel", failure=None)
     if top is None:
-        raise UsageError(f"'{rev}' is not a folder, and {gamedir.root} is not in a git repository, so it cannot be a revision")
+        why = _git_error(gamedir.root)
+        raise UsageError(f"'{rev}' is not a folder, and {gamedir.root} is not in a git repository, so it cannot be a revision"
+                         + (f" (git: {why})" if why else ""))
     repo = Path(top.decode().strip()).resolve()
     commit = _git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}", failure=None)
     if commit is None:
@@ -51,6 +55,17 @@ def open_revision(gamedir: GameDir, rev: str) -> "RevisionDir":
     if not found.is_file(found.cards):
         raise UsageError(f"there is no game at {rev}: its tree has no {found.relative(found.cards) or MARKER}")
     return found
+
+
+def _git_error(cwd: Path) -> str:
+    """Why git sees no repository at `cwd`, when it is not simply that there is none (e.g. a
+    repository owned by another user: git's "dubious ownership")."""
+    try:
+        done = subprocess.run(["git", "-C", str(cwd), "rev-parse", "--show-toplevel"], capture_output=True, check=False)
+    except OSError:
+        return ""
+    first = next((line for line in done.stderr.decode(errors="replace").splitlines() if line.strip()), "")
+    return "" if "not a git repository" in first else first.removeprefix("fatal: ").strip()
 
 
 def _git(cwd: Path, *args: str, failure: str | None = "") -> bytes | None:
