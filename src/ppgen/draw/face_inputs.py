@@ -87,13 +87,18 @@ def text_inputs(project, card: Card, lang: str) -> dict:
 def template_inputs(project, card: Card, lang: str) -> dict:
     """The template as this card uses it: the shown elements of its kind and their text
     styles, every colour resolved for the card's faction (a palette colour no element of
-    this card uses is not an input)."""
+    this card uses is not an input). The same for every card of a kind and faction."""
+    key = f"face-inputs:template:{card.kind}:{card.faction}:{lang}"
+    return dict(project.cached(key, lambda: _template_inputs(project, card.kind, card.faction, lang)))
+
+
+def _template_inputs(project, kind: str, faction_id: str, lang: str) -> dict:
     template = load_card_template(project)
-    faction = project.game.factions[card.faction]
+    faction = project.game.factions[faction_id]
     colours = Colours(template.palette, faction.colour, faction.accent)
     out: dict = {"template.design": f"{template.width:g} × {template.height:g} mm, safe margin {template.safe_margin:g} mm"}
     styles: list[str] = []
-    for name, element in template.elements(card.kind).items():
+    for name, element in template.elements(kind).items():
         if not element.show:
             continue
         for f in fields(Element):
@@ -122,6 +127,10 @@ def template_inputs(project, card: Card, lang: str) -> dict:
 
 def font_inputs(project, lang: str) -> dict:
     """The language's font chains, each file by name and content, and how lines break."""
+    return dict(project.cached(f"face-inputs:fonts:{lang}", lambda: _font_inputs(project, lang)))
+
+
+def _font_inputs(project, lang: str) -> dict:
     config = project.config.languages.get(lang)
     if config is None:  # a locale without fonts in ppgen.yaml: it cannot be drawn (build says so)
         return {"font.chains": None}
@@ -137,7 +146,7 @@ def _font_digest(project, name: str) -> str:
         found = project.dir.digest(project.dir.fonts / name)
         return found[:12] if found else "missing"
 
-    return project.cached(f"digest:fonts/{name}", digest)
+    return project.cached(f"digest:fonts/{name}", digest)  # a font file is read once per project
 
 
 def art_inputs(project, card: Card, lang: str) -> dict:
