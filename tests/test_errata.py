@@ -167,7 +167,8 @@ def edition_pdfs(older_edition, tmp_path_factory):
 
 
 def sheet_contents(pdf) -> tuple[list[int], Counter, int]:
-    """(pages before the first card sheet, fronts by card id, backs) of an errata PDF."""
+    """(pages before the first card sheet, fronts by card id, backs) of an errata PDF; every
+    front page is a page a sheet of paper starts with (odd, counting from 1), its back next."""
     fronts, backs, before = Counter(), 0, []
     for n, page in enumerate(pdf.pages):
         placed = placements(page)
@@ -175,6 +176,7 @@ def sheet_contents(pdf) -> tuple[list[int], Counter, int]:
         if forms == {"back"}:
             backs += len(placed)
         elif any(f.startswith("front-") for f in forms):
+            assert n % 2 == 0 and {p.form for p in placements(pdf.pages[n + 1])} == {"back"}, n
             fronts.update(re.sub(r"^front-[a-z]+-", "", p.form) for p in placed)
         elif not fronts:
             before.append(n)
@@ -481,3 +483,12 @@ def test_a_language_the_earlier_version_did_not_have(tmp_path, project):
     from ppgen.errata.report import text_report
 
     assert project.locale("zh").format("errata.new-language", since=str(older)) in text_report(project, errata)
+
+
+def test_print_and_cut_errata_writes_the_cut_files_of_its_sheets(older_edition, tmp_path):
+    result = run_ppgen("errata", "--since", older_edition, "--lang", "ja", "--cutter", "silhouette", "--out", tmp_path, root=ROOT)
+    assert result.returncode == 0, result.stderr
+    written = {p.name for p in (tmp_path / "ja").iterdir()}
+    cut = written - {"errata-ja.pdf"}
+    assert "errata-ja.pdf" in written and cut and all(re.fullmatch(r"errata-ja-sheet-\d\d-(front|back)\.svg", n) for n in cut), written
+    assert "cut file" in result.stderr

@@ -14,9 +14,11 @@ MM = 72 / 25.4  # points per millimetre
 MAX_BLEED = 10.0  # mm
 MAX_GUTTER = 50.0
 MAX_BACK_OFFSET = 10.0
+MAX_CORNER = 10.0  # mm: the largest rounded corner of a cut outline
 
-LAYOUTS = ("duplex", "foldover", "fronts-only")  # how card sheets are imposed (impose/layout.py)
+LAYOUTS = ("duplex", "foldover", "fronts-only", "print-and-cut")  # how card sheets are imposed (impose/layout.py)
 DUPLEX_EDGES = ("long", "short")
+CUT_FORMATS = ("svg", "dxf")  # print-and-cut: cut files written beside each PDF (SVG always)
 
 
 # ── paper and cards ──────────────────────────────────────────────────────────
@@ -116,3 +118,12 @@ def parse_offset(value) -> tuple[float, float]:
         raise ValueError(f"back offset must be two numbers X,Y in mm (e.g. 1.5,-0.5), not '{value}'")
     x, y = (check_length(p, "each back offset", -MAX_BACK_OFFSET, MAX_BACK_OFFSET) for p in parts)
     return (x + 0.0, y + 0.0)
+
+
+def parse_cut_formats(value) -> tuple[str, ...]:
+    """`dxf`, `svg,dxf` or a list → the cut-file formats, SVG always first."""
+    names = value if isinstance(value, (list, tuple)) else str(value).replace(" ", "").split(",")
+    for name in names:
+        if name not in CUT_FORMATS:
+            raise ValueError(f"unknown cut-file format '{name}' (choose {' or '.join(CUT_FORMATS)})")
+    return tuple(f for f in CUT_FORMATS if f == "svg" or f in names)

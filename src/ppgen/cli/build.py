@@ -26,22 +26,34 @@ def card_options(f):
         click.option("--card-size", metavar="SIZE", help="poker (63 × 88 mm, default), bridge, mini, tarot, or WxH in mm, e.g. 63x88."),
         click.option("--bleed", metavar="MM", help="Bleed printed around every card, in mm (e.g. 3); cards move apart to make room."),
         click.option("--gutter", metavar="MM", help="Extra space between neighbouring cards, in mm."),
-        click.option("--layout", type=click.Choice(list(LAYOUTS)), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only."),
+        click.option("--layout", type=click.Choice(list(LAYOUTS)), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only; print-and-cut: for a cutting machine (--cutter)."),
+    ])
+
+
+def cutter_options(f):
+    """--cutter, --cut-file and --corner-radius: print-and-cut card sheets (`build`, `errata`)."""
+    return _apply(f, [
+        click.option("--cutter", metavar="MACHINE", help="print-and-cut for this cutting machine: silhouette, cricut or scanncut (templates/cutters.yaml); implies --layout print-and-cut."),
+        click.option("--cut-file", metavar="FORMAT", help="print-and-cut: also write a DXF cut file per sheet side (dxf); an SVG is always written."),
+        click.option("--corner-radius", metavar="MM", help="print-and-cut: the cut outlines' rounded corners in mm (default 3; 0 = square)."),
     ])
 
 
 @main_group.command("build")
 @sheet_options
 @card_options
+@cutter_options
 @faction_option
 @deck_options
-@click.option("--parts", metavar="LIST", help="Parts to build, comma-separated: rulebook, mats, score-sheet, cards (default: all; with --deck or --faction: cards).")
+@click.option("--parts", metavar="LIST", help="Parts to build, comma-separated: rulebook, mats, score-sheet, cards, boxes (default: all but boxes; with --deck or --faction: cards).")
+@click.option("--sleeves", is_flag=True, default=None, help="Tuck boxes: make room for sleeved cards (+3 mm, 0.1 mm a sleeve).")
+@click.option("--card-thickness", metavar="MM", help="Tuck boxes: the thickness of one card in mm (default 0.3).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Languages built at once, in parallel processes (default: one per CPU core).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
 @click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
 @click.pass_obj
-def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, factions, deck_path, force,
-                  parts, jobs, strict, report_json):
+def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, cutter, cut_file, corner_radius,
+                  factions, deck_path, force, parts, sleeves, card_thickness, jobs, strict, report_json):
     """Build the print-and-play set: rulebook, two player mats, score sheet and
     the card sheets (every card of the seven starter decks, repeated for its
     copies: 280 cards, fronts and backs), ready to print and cut.
@@ -63,6 +75,10 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
       ppgen build --back-offset 1.5,-0.5       after reading `ppgen calibrate`
       ppgen build --lang all --strict --report-json out/report.json
       ppgen build --lang ko --parts rulebook,mats
+      ppgen build --cutter silhouette           print and cut: registration marks, an SVG per sheet side
+      ppgen build --cutter cricut --cut-file dxf --corner-radius 0
+      ppgen build --parts boxes --lang ja       a tuck box for each starter deck
+      ppgen build --deck my-deck.txt --parts cards,boxes --sleeves
     """
     from ..project import load
     from ..write.build import BuildOptions, build
@@ -71,25 +87,28 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
     options = BuildOptions.resolve(
         project, lang=lang, out=out, paper=paper, card_size=card_size, bleed=bleed, gutter=gutter, duplex=duplex,
         back_offset=back_offset, layout=layout, factions=factions, strict=strict, parts=parts, jobs=jobs,
-        cards_only=bool(deck_path),
+        cards_only=bool(deck_path), cutter=cutter, cut_file=cut_file, corner_radius=corner_radius,
+        card_thickness=card_thickness, sleeves=sleeves,
     )
-    cards, name = (None, None)
+    cards, name, box_deck = (None, None, None)
     if deck_path:
         if factions:
             raise click.UsageError("--deck and --faction cannot be combined: the decklist says which cards to print")
-        cards, name = checked_deck(ui, project, deck_path, options.langs[0], force)
+        cards, name, box_deck = checked_deck(ui, project, deck_path, options.langs[0], force)
     if "cards" in options.parts:
         ui.info(options.sheet_layout.describe())
-    result = build(project, options, cards=cards, name=name, progress=ui.progress)
+    result = build(project, options, cards=cards, name=name, progress=ui.progress, box_deck=box_deck)
     ui.end_progress()
     finish(ui, project, result, report_json, what="card sheets")
 
 
 def checked_deck(ui, project, path, lang: str, force: bool):
-    """Load and validate a decklist; an illegal deck stops the build (exit 1) unless --force."""
+    """Load and validate a decklist; an illegal deck stops the build (exit 1) unless --force.
+    Returns (card, count) pairs, the file stem (output names) and the deck for its tuck box."""
     from pathlib import Path
 
     from ..decks import load_deck, report_lines, validate
+    from ..draw.tuckbox import BoxDeck
 
     deck = load_deck(project, Path(path))
     report = validate(project, deck)
@@ -100,7 +119,9 @@ def checked_deck(ui, project, path, lang: str, force: bool):
             ui.summary(f"{project.dir.show(Path(path))} is not a legal deck; nothing was printed (use --force to print it anyway)", ok=False)
             sys.exit(1)
         ui.warn(f"{project.dir.show(Path(path))} is not a legal deck; printing it anyway (--force)")
-    return deck.card_list(project.game), Path(path).stem
+    card_list = deck.card_list(project.game)
+    faction = report.primary or max(project.game.factions, key=lambda f: sum(n for c, n in card_list if c.faction == f))
+    return card_list, Path(path).stem, BoxDeck(deck.name or Path(path).stem, faction, tuple(card_list))
 
 
 def finish(ui, project, result, report_json, what: str) -> None:
@@ -110,10 +131,16 @@ def finish(ui, project, result, report_json, what: str) -> None:
     if report_json:
         result.report.write_json(report_json, [f.as_dict(project.dir.show(f.path)) for f in result.files])
     written, refused = result.written, result.refused
+    cut = [f for f in written if f.part == "cut-file"]
+    written = [f for f in written if f.part != "cut-file"]
     for f in written:
         cards = f", {f.cards} cards" if f.cards else ""
         ui.info(f"  {project.dir.show(f.path)}: {plural(f.pages, 'page')}{cards}, {f.bytes / 1e6:.1f} MB")
-    for f in refused:
+    for folder in dict.fromkeys(f.path.parent for f in cut):
+        here = [f for f in cut if f.path.parent == folder]
+        kinds = "/".join(sorted({f.path.suffix[1:].upper() for f in here}, reverse=True))
+        ui.info(f"  {project.dir.show(folder)}/: {plural(len(here), 'cut file')} ({kinds}), one per printed side, beside the card sheets")
+    for f in (f for f in refused if f.part != "cut-file"):  # its cut files go unwritten with it
         n = len(result.report.for_lang(f.lang))
         ui.error(f"--strict: {f.lang} has {plural(n, 'warning')}; {project.dir.show(f.path)} was not written")
     if not written:
@@ -125,7 +152,8 @@ def finish(ui, project, result, report_json, what: str) -> None:
         extra = len(written) - len(main)
         cards = sum(f.cards for f in main)
         ui.summary(f"wrote {where}: {plural(sum(f.pages for f in main), 'page')}" + (f", {cards} cards" if cards else "")
-                   + (f" (+{extra} part files)" if extra else "") + ("" if len(langs) < 2 else f"; {', '.join(langs)}"),
+                   + (f" (+{extra} part files)" if extra else "") + (f" and {plural(len(cut), 'cut file')}" if cut else "")
+                   + ("" if len(langs) < 2 else f"; {', '.join(langs)}"),
                    ok=not refused)
     if refused:
         sys.exit(1)

@@ -7,7 +7,7 @@ import sys
 import click
 
 from . import main_group
-from .build import card_options, sheet_options
+from .build import card_options, cutter_options, sheet_options
 from .options import show_warnings
 from .ui import plural
 
@@ -18,6 +18,7 @@ from .ui import plural
                    "read with git, nothing checked out; or the path of another game directory.")
 @sheet_options
 @card_options
+@cutter_options
 @click.option("--copies", type=click.IntRange(min=1), metavar="N",
               help="Print N of each card to reprint (e.g. --copies 1) instead of as many as its starter deck holds.")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "text", "json"]), default="pdf", show_default=True,
@@ -25,7 +26,8 @@ from .ui import plural
                    "json: print the comparison for scripts. text and json write no file.")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning (a revised: not bumped, a stale translation); write nothing of that language.")
 @click.pass_obj
-def errata_command(ui, ref, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, copies, fmt, strict):
+def errata_command(ui, ref, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, cutter, cut_file, corner_radius,
+                   copies, fmt, strict):
     """Compare the game with an earlier version and print only what changed.
 
     A card has changed in a language when its printed face there differs — a
@@ -49,6 +51,7 @@ def errata_command(ui, ref, lang, out, paper, duplex, back_offset, card_size, bl
       ppgen errata --since v1.0 --format text     a changelog to paste in a forum post
       ppgen errata --since main --format json | jq '.languages[].cards[].code'
       ppgen errata --since v1.0 --copies 1 --lang ja --paper letter
+      ppgen errata --since v1.0 --cutter silhouette   print and cut: an SVG cut file per sheet side
     """
     from ..errata.compare import errata_since
     from ..errata.report import json_report, text_report
@@ -57,7 +60,8 @@ def errata_command(ui, ref, lang, out, paper, duplex, back_offset, card_size, bl
 
     project = load(ui.root)
     options = BuildOptions.resolve(project, lang=lang, out=out, paper=paper, card_size=card_size, bleed=bleed, gutter=gutter,
-                                   duplex=duplex, back_offset=back_offset, layout=layout, strict=strict, parts="cards")
+                                   duplex=duplex, back_offset=back_offset, layout=layout, strict=strict, parts="cards",
+                                   cutter=cutter, cut_file=cut_file, corner_radius=corner_radius)
     errata = errata_since(project, ref, options.langs, copies)
     if fmt == "json":
         click.echo(json.dumps(json_report(project, errata), ensure_ascii=False, indent=2))
@@ -84,12 +88,14 @@ def errata_command(ui, ref, lang, out, paper, duplex, back_offset, card_size, bl
     result = build_errata(project, errata, options, progress=ui.progress, report=errata.report)
     ui.end_progress()
     show_warnings(ui, result.report)
-    for f in result.written:
+    written = [f for f in result.written if f.part != "cut-file"]
+    cut = len(result.written) - len(written)
+    for f in written:
         ui.info(f"  {project.dir.show(f.path)}: {plural(f.pages, 'page')}, {plural(f.cards, 'card')} to reprint, {f.bytes / 1e6:.1f} MB")
     for f in result.refused:
         ui.error(f"--strict: {f.lang} has {plural(len(result.report.for_lang(f.lang)), 'warning')}; {project.dir.show(f.path)} was not written")
-    written = result.written
     where = project.dir.show(written[0].path) if len(written) == 1 else f"{len(written)} errata PDFs"
+    where += f" (+{plural(cut, 'cut file')})" if cut else ""
     ui.summary(f"since {ref}: {what}; wrote {where}" if written else f"since {ref}: {what}; no errata PDF written",
                ok=not result.refused)
     if result.refused:

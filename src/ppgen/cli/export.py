@@ -97,7 +97,7 @@ def tts_command(ui, lang, out, factions, deck_path, force, base_url):
     if deck_path:
         from .build import checked_deck
 
-        cards, name = checked_deck(ui, project, deck_path, options.langs[0], force)
+        cards, name, _ = checked_deck(ui, project, deck_path, options.langs[0], force)
         decks = [(name, cards, None)]
     else:
         decks = [(f"starter-{f}", project.game.starter_deck(f), f) for f in (options.factions or project.game.factions)]

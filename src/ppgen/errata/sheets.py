@@ -25,8 +25,9 @@ def errata_file(options, lang: str):
 
 
 def build_errata(project, errata: Errata, options, progress=None, report: BuildReport | None = None) -> BuildResult:
-    """Write the errata PDF of every language of `errata` that has changes (atomically; under
-    --strict, nothing of a language with warnings)."""
+    """Write the errata PDF of every language of `errata` that has changes, and the cut files of
+    its sheets when they are print-and-cut (each atomically; under --strict, nothing of a
+    language with warnings)."""
     from ..write.atomic import write_atomic
 
     result = BuildResult(report=report if report is not None else BuildReport())
@@ -34,21 +35,28 @@ def build_errata(project, errata: Errata, options, progress=None, report: BuildR
     for done, changes in enumerate(todo, 1):
         lang = changes.lang
         part_report = BuildReport()
-        data, pages, cards = draw_errata(project, errata, changes, options, part_report)
+        data, pages, cards, files = draw_errata(project, errata, changes, options, part_report)
         for w in part_report.warnings:
             result.report.warning(w.code, w.message, w.lang, w.subject)
         path = errata_file(options, lang)
         refuse = options.strict and bool(result.report.for_lang(lang))
-        if not refuse:
-            write_atomic(path, data)
-        result.files.append(BuiltFile(lang, path, pages, cards, 0, len(data), not refuse, "errata"))
+        outputs = [(path, data, pages, cards, "errata")] + [(path.with_name(path.stem + suffix), blob, 0, 0, "cut-file")
+                                                           for suffix, blob in files]
+        for where, blob, n_pages, n_cards, part in outputs:
+            if not refuse:
+                write_atomic(where, blob)
+            result.files.append(BuiltFile(lang, where, n_pages, n_cards, 0, len(blob), not refuse, part))
         if progress:
             progress(done, len(todo), f"{lang}: done")
     return result
 
 
-def draw_errata(project, errata: Errata, changes: LanguageErrata, options, report) -> tuple[bytes, int, int]:
-    """One language's errata PDF as bytes: (data, pages, cards on its sheets)."""
+def draw_errata(project, errata: Errata, changes: LanguageErrata, options, report) -> tuple[bytes, int, int, list]:
+    """One language's errata PDF as bytes: (data, pages, cards on its sheets, cut files beside it).
+
+    The changelog fills whole sheets when card sheets follow it (a blank back after an odd
+    last page), so that in duplex printing every card front starts a sheet of paper."""
+    from ..draw.changelog import draw_changelog
     from ..write.parts import PartPDF, assemble, cards_part, new_document
 
     lang = changes.lang
@@ -57,14 +65,13 @@ def draw_errata(project, errata: Errata, changes: LanguageErrata, options, repor
     with fallbacks_reported(loc, report):
         log = changelog(project, errata, changes, bool(run))
         doc = new_document(project, lang, title(project, lang), subtitle(project, errata, lang))
-        from ..draw.changelog import draw_changelog
-
-        draw_changelog(doc.canvas, project, lang, options.paper.size, log, report)
+        if draw_changelog(doc.canvas, project, lang, options.paper.size, log, report) % 2 and run:
+            doc.canvas.showPage()  # the changelog's blank back
         parts = [PartPDF("changelog", doc.data(), doc.pages, loc.get("errata.title"))]
         if run:
             parts.append(cards_part(project, options, lang, run, report))
-    data = assemble(parts, title(project, lang), lang)
-    return data, sum(p.pages for p in parts), len(run)
+    data, pages = assemble(parts, title(project, lang), lang)
+    return data, pages, len(run), parts[-1].files if run else []
 
 
 # ── the changelog's words ──────────────────────────────────────────────────

@@ -16,6 +16,8 @@ Layouts:
 - foldover: fronts on one half of the page, backs mirrored on the other half;
   fold on the line, glue, cut. No duplex printer needed.
 - fronts-only: front pages only.
+- print-and-cut: for a cutting machine, no crop marks but its registration marks
+  (`Side.inks`) and their exclusion zones (`Side.keep_out`); planned by `cutter.py`.
 """
 from __future__ import annotations
 
@@ -58,6 +60,8 @@ class Side:
     folds: tuple[Segment, ...] = ()
     note_slots: tuple[NoteSlot, ...] = ()
     fold_slots: tuple[NoteSlot, ...] = ()  # beside a fold line, on the backs' side: for the fold instructions
+    inks: tuple[Rect, ...] = ()  # print-and-cut: the registration marks, filled black
+    keep_out: tuple[Rect, ...] = ()  # print-and-cut: each mark's exclusion zone
 
     @property
     def trim_box(self) -> Rect:
@@ -98,6 +102,7 @@ class SheetLayout:
     rows: int
     sides: tuple[Side, ...]  # duplex: (front, back); fronts-only: (front,); foldover: (foldover,)
     turned: bool = False  # cards lie sideways on the sheet (more of them fit)
+    cutter: object = None  # print-and-cut: the read.cutters.Cutter the sheets are laid out for
 
     @property
     def per_page(self) -> int:
@@ -128,7 +133,8 @@ class SheetLayout:
     def describe(self) -> str:
         """e.g. "9 poker (63 × 88 mm) cards per A4 page (3 × 3), duplex, long edge"."""
         orient = " landscape" if self.paper.landscape else ""
-        how = {"duplex": f"duplex, flip on {self.duplex} edge", "foldover": "fold-over", "fronts-only": "fronts only"}[self.layout]
+        how = {"duplex": f"duplex, flip on {self.duplex} edge", "foldover": "fold-over", "fronts-only": "fronts only",
+               "print-and-cut": f"print and cut for {getattr(self.cutter, 'software', '')}, backs for a flip on the {self.duplex} edge"}[self.layout]
         bleed = f", {fmt_mm(self.bleed)} mm bleed" if self.bleed else ""
         turned = ", cards turned sideways" if self.turned else ""
         return f"{self.per_page} {self.card} cards per {self.paper.name}{orient} page ({self.cols} × {self.rows}{bleed}{turned}), {how}"
@@ -209,6 +215,8 @@ def plan_sheets(
         raise UsageError(f"unknown duplex edge '{duplex}' (choose long or short)")
     if layout == "foldover":
         return _plan_foldover(paper, card, bleed, gutter, allow_turn)
+    if layout == "print-and-cut":
+        raise UsageError("the print-and-cut layout needs a cutting machine: --cutter (impose.cutter.plan_cut_sheets)")
     grid = _best_grid((0.0, 0.0, paper.width, paper.height), card, bleed, gutter, allow_turn)
     if grid is None:
         raise UsageError(_does_not_fit(paper, card, bleed, (paper.width, paper.height), "page"))

@@ -56,17 +56,19 @@ def crop_marks(trims, cells, area: Rect) -> tuple[Segment, ...]:
     return tuple(marks)
 
 
-def note_slots(width: float, height: float, marks, folds, cards: Rect) -> tuple[NoteSlot, ...]:
+def note_slots(width: float, height: float, marks, folds, cards: Rect, blocked=()) -> tuple[NoteSlot, ...]:
     """Free stretches of the four margins around `cards`, where the print note may go.
 
     Per margin: the strip between the paper edge and the outer ends of the crop
     marks (when the marks leave room), then the stretches between the marks and
-    fold lines crossing the margin, each kept NOTE_CLEAR away from them. Bottom
+    fold lines crossing the margin, each kept NOTE_CLEAR away from them. `blocked`
+    rectangles (registration marks' zones) are kept clear the same way. Bottom
     and top margins give horizontal slots; left and right give vertical ones.
     """
     edge, clear = NOTE_EDGE * MM, NOTE_CLEAR * MM
     lines = [Rect(min(s.x0, s.x1) - clear, min(s.y0, s.y1) - clear, abs(s.x1 - s.x0) + 2 * clear, abs(s.y1 - s.y0) + 2 * clear)
              for s in list(marks) + list(folds)]
+    lines += [r.inset(-clear) for r in blocked]
     bands = [  # (margin, vertical text?, which side is the paper edge)
         (Rect(edge, edge, width - 2 * edge, cards.y - clear - edge), False, "bottom"),
         (Rect(edge, cards.y1 + clear, width - 2 * edge, height - edge - cards.y1 - clear), False, "top"),

@@ -29,6 +29,7 @@ class SheetText:
     print_note: str  # "Print at 100 % (actual size)…"
     fold_note: str = ""  # fold-over layout: how to fold
     where: Callable[[str], str] = str  # key → "locales/ja.yaml:12:3 key", for error messages (Locale.where)
+    page_note: Callable[[Page], str] | None = None  # the note of one page, instead of print_note + page number
 
 
 def draw_pages(
@@ -59,7 +60,7 @@ def draw_pages(
             face = fronts[item] if slot.face == "front" else back
             doc.place_form(face.key, slot.matrix())
         draw_marks(doc.canvas, side)
-        note = f"{text.print_note}   {page.number}/{page.total}"
+        note = text.page_note(page) if text.page_note else f"{text.print_note}   {page.number}/{page.total}"
         draw_note(doc.canvas, side.note_slots, note, text.chain, report, lang, "sheet.print-note", text.where)
         if side.fold_slots and text.fold_note:
             draw_note(doc.canvas, side.fold_slots, text.fold_note, text.chain, report, lang, "sheet.fold-note", text.where)
@@ -69,7 +70,14 @@ def draw_pages(
 
 
 def draw_marks(c, side: Side) -> None:
-    """Crop marks (solid, black) and fold lines (dashed, grey)."""
+    """Crop marks (solid, black), fold lines (dashed, grey) and a cutting machine's
+    registration marks (filled, black)."""
+    if side.inks:
+        c.saveState()
+        c.setFillColorRGB(0, 0, 0)
+        for r in side.inks:
+            c.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+        c.restoreState()
     if side.marks:
         c.saveState()
         c.setStrokeColorRGB(0, 0, 0)

@@ -38,11 +38,18 @@ def _parsed_by(parse):
 BUILD_SPEC = {
     "paper": Field(str, False, "a4", check=one_of(*units.PAPERS)),
     "card_size": Field(str, False, "poker", check=_parsed_by(units.parse_card_size)),
-    "bleed": Field(float, False, 0.0, check=_parsed_by(lambda v: units.check_length(v, "bleed", 0, units.MAX_BLEED))),
-    "gutter": Field(float, False, 0.0, check=_parsed_by(lambda v: units.check_length(v, "gutter", 0, units.MAX_GUTTER))),
+    # bleed and gutter: absent = the layout's default (0; a cutting machine's own, templates/cutters.yaml)
+    "bleed": Field(float, False, None, check=_parsed_by(lambda v: units.check_length(v, "bleed", 0, units.MAX_BLEED))),
+    "gutter": Field(float, False, None, check=_parsed_by(lambda v: units.check_length(v, "gutter", 0, units.MAX_GUTTER))),
     "duplex": Field(str, False, "long", check=one_of(*units.DUPLEX_EDGES)),
     "back_offset": Field(list, False, [0.0, 0.0], check=_parsed_by(units.parse_offset)),
     "layout": Field(str, False, "duplex", check=one_of(*units.LAYOUTS)),
+    "cutter": Field(str, False, None, help="print-and-cut: a machine of templates/cutters.yaml"),
+    "cut_file": Field(list, False, ["svg"], check=_parsed_by(units.parse_cut_formats), help="print-and-cut: svg, dxf"),
+    "corner_radius": Field(float, False, 3.0, check=_parsed_by(lambda v: units.check_length(v, "corner radius", 0, units.MAX_CORNER))),
+    "parts": Field((str, list), False, None, help="the parts built by default, e.g. [rulebook, cards, boxes]"),
+    "card_thickness": Field(float, False, 0.3, check=_parsed_by(lambda v: units.check_length(v, "card thickness", 0.05, 2))),
+    "sleeves": Field(bool, False, False, help="tuck boxes sized for sleeved cards"),
     "out": Field(str, False, "out"),
 }
 

@@ -31,7 +31,7 @@ from ..impose.layout import SheetLayout, plan_sheets
 from ..read.config import BUILD_SPEC
 from ..read.model import Card
 from ..units import CardSize, Paper
-from .parts import PART_ORDER
+from .parts import DEFAULT_PARTS, PART_ORDER
 from .report import BuildReport, fallbacks_reported
 
 
@@ -49,8 +49,13 @@ class BuildOptions:
     layout: str = "duplex"
     factions: tuple[str, ...] = ()
     strict: bool = False
-    parts: tuple[str, ...] = PART_ORDER
+    parts: tuple[str, ...] = DEFAULT_PARTS
     jobs: int = 0  # parallel language builds; 0 = one per core
+    cutter: object = None  # print-and-cut: a read.cutters.Cutter
+    cut_formats: tuple[str, ...] = ("svg",)  # print-and-cut: cut files beside each PDF
+    corner_radius: float = 3.0  # mm, of every cut outline; 0 = square
+    card_thickness: float = 0.3  # mm: tuck boxes
+    sleeves: bool = False  # tuck boxes sized for sleeved cards
 
     @classmethod
     def resolve(
@@ -71,6 +76,11 @@ class BuildOptions:
         parts: str | Sequence[str] | None = None,
         jobs: int | None = None,
         cards_only: bool = False,
+        cutter: str | None = None,
+        cut_file: str | Sequence[str] | None = None,
+        corner_radius: float | str | None = None,
+        card_thickness: float | str | None = None,
+        sleeves: bool | None = None,
     ) -> "BuildOptions":
         """Merge command-line values (None = not given) over ppgen.yaml's `build:` over the
         defaults, and check every value here, with a message naming the option."""
@@ -100,26 +110,64 @@ class BuildOptions:
                 out_dir = project.dir.root / out_dir
         for f in factions:
             project.check_faction(f)
+        machine = _cutter(project, cutter, conf["cutter"], layout, conf["layout"])
+        chosen_layout = "print-and-cut" if machine is not None else pick("layout", layout, choice(units.LAYOUTS))
+        card = pick("card_size", card_size, units.parse_card_size)
+        default_parts = conf["parts"] if conf["parts"] is not None else DEFAULT_PARTS
         return cls(
             langs=resolve_languages(project, lang),
             out=out_dir,
             paper=pick("paper", paper, units.parse_paper),
-            card_size=pick("card_size", card_size, units.parse_card_size),
-            bleed=pick("bleed", bleed, lambda v: units.check_length(v, "bleed", 0, units.MAX_BLEED)),
-            gutter=pick("gutter", gutter, lambda v: units.check_length(v, "gutter", 0, units.MAX_GUTTER)),
+            card_size=card,
+            # print-and-cut: bleed and gap are the machine's (templates/cutters.yaml) unless given on the command line
+            bleed=pick("bleed", machine.bleed if machine and bleed is None else bleed,
+                       lambda v: units.check_length(v or 0.0, "bleed", 0, units.MAX_BLEED)),
+            gutter=pick("gutter", machine.gap if machine and gutter is None else gutter,
+                        lambda v: units.check_length(v or 0.0, "gutter", 0, units.MAX_GUTTER)),
             duplex=pick("duplex", duplex, choice(units.DUPLEX_EDGES)),
             back_offset=pick("back_offset", back_offset, units.parse_offset),
-            layout=pick("layout", layout, choice(units.LAYOUTS)),
+            layout=chosen_layout,
             factions=tuple(dict.fromkeys(factions)),
             strict=strict,
-            parts=parse_parts(parts, default=("cards",) if (factions or cards_only) else PART_ORDER),
+            parts=parse_parts(parts, default=("cards",) if (factions or cards_only) else parse_parts(default_parts, DEFAULT_PARTS)),
             jobs=jobs if jobs is not None else 0,
+            cutter=machine,
+            cut_formats=pick("cut_file", cut_file, units.parse_cut_formats),
+            corner_radius=pick("corner_radius", corner_radius, lambda v: _corner(v, card)),
+            card_thickness=pick("card_thickness", card_thickness, lambda v: units.check_length(v, "card thickness", 0.05, 2)),
+            sleeves=bool(sleeves if sleeves is not None else conf["sleeves"]),
         )
 
     @cached_property
     def sheet_layout(self) -> SheetLayout:
         """The card sheets' grid (planned once; refused with a clear message when cards do not fit)."""
+        if self.layout == "print-and-cut":
+            from ..impose.cutter import plan_cut_sheets
+
+            return plan_cut_sheets(self.paper, self.card_size, self.cutter, self.bleed, self.gutter, self.duplex, self.back_offset)
         return plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset)
+
+
+def _cutter(project, given: str | None, configured: str | None, layout: str | None, configured_layout: str):
+    """The cutting machine of a print-and-cut build (None for any other layout). --cutter alone
+    means --layout print-and-cut; ppgen.yaml's build.cutter is used when the layout is."""
+    from ..read.cutters import cutter, load_cutters
+
+    if given is not None:
+        if layout not in (None, "print-and-cut"):
+            raise UsageError(f"--cutter {given} prints for a cutting machine: it needs --layout print-and-cut, not {layout}")
+        return cutter(project, given)
+    if (layout or configured_layout) != "print-and-cut":
+        return None
+    if configured is None:
+        raise UsageError(f"--layout print-and-cut: name your cutting machine with --cutter ({', '.join(load_cutters(project))})")
+    return cutter(project, configured)
+
+
+def _corner(value, card: CardSize) -> float:
+    """--corner-radius: 0 (square) up to half the card's shorter side, and at most MAX_CORNER."""
+    limit = min(units.MAX_CORNER, min(card.width, card.height) / 2)
+    return units.check_length(value, "corner radius", 0, limit)
 
 
 def parse_parts(value, default: tuple[str, ...]) -> tuple[str, ...]:
@@ -162,7 +210,7 @@ class BuiltFile:
     faces: int  # distinct drawings (forms) in the file
     bytes: int
     written: bool = True  # False: refused by --strict
-    part: str = "cards"  # a parts.PART_ORDER name, or "set" for the assembled PDF
+    part: str = "cards"  # a parts.PART_ORDER name, "set" for the assembled PDF, "cut-file" beside the cards
 
     def as_dict(self, shown: str) -> dict:
         return {"lang": self.lang, "part": self.part, "path": shown, "pages": self.pages, "cards": self.cards,
@@ -192,19 +240,22 @@ Progress = Callable[[int, int, str], None]
 
 # ── the build ────────────────────────────────────────────────────────────────
 def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | None = None, name: str | None = None,
-          progress: Progress | None = None, report: BuildReport | None = None) -> BuildResult:
+          progress: Progress | None = None, report: BuildReport | None = None, box_deck=None) -> BuildResult:
     """Build every part of every language in `options.langs`.
 
     cards: a decklist as (card, count) pairs, instead of the starter decks.
     name: the card sheets' file name stem: `<out>/<lang>/<name>-<lang>.pdf` (default "cards";
     with factions and no decklist, "cards-<lang>-<faction>….pdf").
+    box_deck: the decklist's draw.tuckbox.BoxDeck (its name and faction), for its tuck box.
     """
-    run = []
+    run = PrintRun()
     if "cards" in options.parts:
         options.sheet_layout  # noqa: B018 — a paper/card/bleed that does not fit is refused before any drawing
-        run = select_cards(project, options.factions, cards)
+        run = PrintRun(select_cards(project, options.factions, cards))
         if not run:
             raise UsageError("nothing to print: the selection holds no cards")
+    if "boxes" in options.parts:
+        run.decks = select_decks(project, options, box_deck)
     result = BuildResult(report=report if report is not None else BuildReport())
     names = file_names(project, options, name, cards is not None)
     jobs = min(len(options.langs), options.jobs or os.cpu_count() or 1)
@@ -226,6 +277,7 @@ def file_names(project, options: BuildOptions, name: str | None, decklist: bool)
     suffix = "".join(f"-{f}" for f in options.factions) if not decklist else ""
     names = {part: f"{part}-{{lang}}.pdf" for part in PART_ORDER}
     names["cards"] = f"{name or 'cards'}-{{lang}}{suffix}.pdf"
+    names["boxes"] = f"{name}-boxes-{{lang}}.pdf" if name else f"boxes-{{lang}}{suffix}.pdf"
     names["set"] = f"{slug(project.config.game)}-{{lang}}{suffix}.pdf"
     return names
 
@@ -263,12 +315,13 @@ def _draw_in_workers(project, options, run, names, jobs):
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     card_ids = [c.id for c in run]
+    decks = [(d.title, d.faction, [(c.id, n) for c, n in d.cards]) for d in getattr(run, "decks", ())]
     global _FORKED_PROJECT
     _FORKED_PROJECT = project if method == "fork" else None  # forked workers inherit it, loaded
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_ignores_sigint)
     try:
         with _sigint_blocked():  # workers start with SIGINT blocked, until they ignore it
-            futures = [pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, lang, names)
+            futures = [pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, decks, lang, names)
                        for lang in options.langs]
         for future in futures:
             yield future.result()
@@ -314,13 +367,35 @@ def _worker_ignores_sigint() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _draw_in_worker(root: str, options, card_ids: list[str], lang: str, names):
+def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, names):
     """One language in a worker process: the project inherited from a fork, or loaded afresh."""
+    from ..draw.tuckbox import BoxDeck
     from ..project import load
 
     project = _FORKED_PROJECT or load(root)
-    run = [project.game.card(i) for i in card_ids]
+    run = PrintRun(project.game.card(i) for i in card_ids)
+    run.decks = tuple(BoxDeck(title, faction, tuple((project.game.card(i), n) for i, n in cards)) for title, faction, cards in decks)
     return draw_language(project, options, run, lang, names)
+
+
+class PrintRun(list):
+    """The card sheets' cards, in printing order (copies side by side), and `decks`: the decks
+    the tuck boxes are made for (draw.tuckbox.BoxDeck)."""
+
+    decks: tuple = ()
+
+
+def select_decks(project, options: BuildOptions, box_deck=None) -> tuple:
+    """The tuck boxes' decks: the decklist's, or the starter decks of the build's factions; each
+    checked against the paper now (a deck too thick for one sheet is refused before any drawing)."""
+    from ..draw.tuckbox import box_net, deck_title, place_net
+    from .parts import starter_decks
+
+    decks = (box_deck,) if box_deck is not None else tuple(starter_decks(project, options.factions))
+    for deck in decks:
+        net = box_net(options.card_size, deck.count, options.card_thickness, options.sleeves)
+        place_net(net, options.paper, f"'{deck_title(project, options.langs[0], deck)}' ({deck.count} cards)")
+    return decks
 
 
 def select_cards(project, factions: Sequence[str] = (), cards: Sequence[tuple[Card, int]] | None = None) -> list[Card]:
@@ -329,6 +404,17 @@ def select_cards(project, factions: Sequence[str] = (), cards: Sequence[tuple[Ca
         return [card for card, count in cards for _ in range(count)]
     chosen = list(factions) or list(project.game.factions)
     return [card for faction in chosen for card, count in project.game.starter_deck(faction) for _ in range(count)]
+
+
+@dataclass
+class _Extra:
+    """A file written beside a part's PDF (a cut file): counted as one more file of the part."""
+
+    data: bytes
+    name: str = "cut-file"
+    pages: int = 0
+    cards: int = 0
+    faces: int = 0
 
 
 @dataclass
@@ -351,10 +437,11 @@ def draw_language(project, options: BuildOptions, run: list[Card], lang: str, na
         drawn = [PARTS[part](project, options, lang, run, report) for part in options.parts]
     folder = options.out / lang
     outputs = [(part, folder / names[part.name].format(lang=lang)) for part in drawn]
+    outputs += [(_Extra(data), path.with_name(path.stem + suffix)) for part, path in list(outputs) for suffix, data in part.files]
     if len(drawn) > 1:
         title = f"{project.config.game} — {loc.get('language.name')}"
-        data = assemble(drawn, title, lang)
-        whole = type(drawn[0])("set", data, sum(p.pages for p in drawn), title, cards=sum(p.cards for p in drawn),
+        data, pages = assemble(drawn, title, lang)
+        whole = type(drawn[0])("set", data, pages, title, cards=sum(p.cards for p in drawn),
                                faces=sum(p.faces for p in drawn))
         outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
     return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.warnings))
