@@ -20,15 +20,29 @@ def sheet_options(f):
     ]))
 
 
+def card_options(f):
+    """--card-size, --bleed, --gutter and --layout: how the cards sit on the sheets (`build`, `errata`)."""
+    return _apply(f, [
+        click.option("--card-size", metavar="SIZE", help="poker (63 × 88 mm, default), bridge, mini, tarot, or WxH in mm, e.g. 63x88."),
+        click.option("--bleed", metavar="MM", help="Bleed printed around every card, in mm (e.g. 3); cards move apart to make room."),
+        click.option("--gutter", metavar="MM", help="Extra space between neighbouring cards, in mm."),
+        click.option("--layout", type=click.Choice(list(LAYOUTS)), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only; print-and-cut: for a cutting machine (--cutter)."),
+    ])
+
+
+def cutter_options(f):
+    """--cutter, --cut-file and --corner-radius: print-and-cut card sheets (`build`, `errata`)."""
+    return _apply(f, [
+        click.option("--cutter", metavar="MACHINE", help="print-and-cut for this cutting machine: silhouette, cricut or scanncut (templates/cutters.yaml); implies --layout print-and-cut."),
+        click.option("--cut-file", metavar="FORMAT", help="print-and-cut: also write a DXF cut file per sheet side (dxf); an SVG is always written."),
+        click.option("--corner-radius", metavar="MM", help="print-and-cut: the cut outlines' rounded corners in mm (default 3; 0 = square)."),
+    ])
+
+
 @main_group.command("build")
 @sheet_options
-@click.option("--card-size", metavar="SIZE", help="poker (63 × 88 mm, default), bridge, mini, tarot, or WxH in mm, e.g. 63x88.")
-@click.option("--bleed", metavar="MM", help="Bleed printed around every card, in mm (e.g. 3); cards move apart to make room.")
-@click.option("--gutter", metavar="MM", help="Extra space between neighbouring cards, in mm.")
-@click.option("--layout", type=click.Choice(list(LAYOUTS)), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only; print-and-cut: for a cutting machine (--cutter).")
-@click.option("--cutter", metavar="MACHINE", help="print-and-cut for this cutting machine: silhouette, cricut or scanncut (templates/cutters.yaml); implies --layout print-and-cut.")
-@click.option("--cut-file", metavar="FORMAT", help="print-and-cut: also write a DXF cut file per sheet side (dxf); an SVG is always written.")
-@click.option("--corner-radius", metavar="MM", help="print-and-cut: the cut outlines' rounded corners in mm (default 3; 0 = square).")
+@card_options
+@cutter_options
 @faction_option
 @deck_options
 @click.option("--parts", metavar="LIST", help="Parts to build, comma-separated: rulebook, mats, score-sheet, cards, boxes (default: all but boxes; with --deck or --faction: cards).")

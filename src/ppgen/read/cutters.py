@@ -87,7 +87,7 @@ class Cutter:
 
 def load_cutters(project) -> dict[str, Cutter]:
     """Every machine of templates/cutters.yaml, checked, read once per project."""
-    return project.cached("template:cutters", lambda: read_cutters(project.dir.template("cutters"), project.dir.root))
+    return project.cached("template:cutters", lambda: cutters_from(project.dir.yaml(project.dir.template("cutters"))))
 
 
 def cutter(project, key: str) -> Cutter:
@@ -100,7 +100,11 @@ def cutter(project, key: str) -> Cutter:
 
 def read_cutters(path, root=None) -> dict[str, Cutter]:
     """Load and check a cutters file; DataError with file:line:col for every problem."""
-    doc = load_yaml(path, root)
+    return cutters_from(load_yaml(path, root))
+
+
+def cutters_from(doc) -> dict[str, Cutter]:
+    """The machines of a cutters file's YAML document, checked."""
     problems: list[Problem] = []
     data = doc.data if doc.data is not None else {}
     if not isinstance(data, dict) or not data:
