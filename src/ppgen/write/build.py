@@ -210,7 +210,7 @@ class BuiltFile:
     faces: int  # distinct drawings (forms) in the file
     bytes: int
     written: bool = True  # False: refused by --strict
-    part: str = "cards"  # a parts.PART_ORDER name, "set" for the assembled PDF, "cut-file" beside the cards
+    part: str = "cards"  # a parts.PART_ORDER name, "set" for the assembled PDF, "cut-file" or "print-image" beside the cards
 
     def as_dict(self, shown: str) -> dict:
         return {"lang": self.lang, "part": self.part, "path": shown, "pages": self.pages, "cards": self.cards,
@@ -406,9 +406,12 @@ def select_cards(project, factions: Sequence[str] = (), cards: Sequence[tuple[Ca
     return [card for faction in chosen for card, count in project.game.starter_deck(faction) for _ in range(count)]
 
 
+BESIDE = {".svg": "cut-file", ".dxf": "cut-file", ".png": "print-image"}  # files written beside a PDF, by kind
+
+
 @dataclass
 class _Extra:
-    """A file written beside a part's PDF (a cut file): counted as one more file of the part."""
+    """A file written beside a part's PDF (a cut file, a picture to upload): counted as one more file of the part."""
 
     data: bytes
     name: str = "cut-file"
@@ -437,7 +440,8 @@ def draw_language(project, options: BuildOptions, run: list[Card], lang: str, na
         drawn = [PARTS[part](project, options, lang, run, report) for part in options.parts]
     folder = options.out / lang
     outputs = [(part, folder / names[part.name].format(lang=lang)) for part in drawn]
-    outputs += [(_Extra(data), path.with_name(path.stem + suffix)) for part, path in list(outputs) for suffix, data in part.files]
+    outputs += [(_Extra(data, BESIDE[Path(suffix).suffix]), path.with_name(path.stem + suffix))
+                for part, path in list(outputs) for suffix, data in part.files]
     if len(drawn) > 1:
         title = f"{project.config.game} — {loc.get('language.name')}"
         data, pages = assemble(drawn, title, lang)
