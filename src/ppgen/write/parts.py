@@ -99,18 +99,18 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
     data = doc.data()
     files = []
     if layout.layout == "print-and-cut":
-        files = _cut_files(data, pages, layout, options, f"{project.config.game} — {title}")
+        files = _cut_files(data, pages, layout, options, f"{project.config.game} — {title}", progress)
     return PartPDF("cards", data, doc.pages, title, cards=len(run), faces=doc.form_count, files=files)
 
 
-def _cut_files(data: bytes, pages, layout, options, title: str) -> list[tuple[str, bytes]]:
+def _cut_files(data: bytes, pages, layout, options, title: str, progress=None) -> list[tuple[str, bytes]]:
     """A print-and-cut sheet's files: its cut files, or for software that prints from uploads
     (Cricut Design Space) a picture of the page's cards and a cut file of its size."""
     sides, radius, formats = len(layout.sides), options.corner_radius, options.cut_formats
     if layout.cutter.uploads:
         from .upload import upload_files
 
-        return upload_files(data, pages, sides, layout.cutter.upload_dpi, radius, formats, title)
+        return upload_files(data, pages, sides, layout.cutter.upload_dpi, radius, formats, title, progress)
     from .cutfile import cut_files
 
     return cut_files(pages, sides, radius, formats, title)

@@ -26,9 +26,9 @@ from .raster import RasterSize, png_bytes, render_page
 
 
 def upload_files(pdf_data: bytes, pages, sides: int, dpi: float, radius: float, formats: tuple[str, ...],
-                 title: str) -> list[tuple[str, bytes]]:
+                 title: str, progress=None) -> list[tuple[str, bytes]]:
     """(file-name suffix, bytes) of every page's picture and cut files, in page order;
-    `pages` are the pages of `pdf_data`, in order."""
+    `pages` are the pages of `pdf_data`, in order; `progress(n, total)` after each page."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(pdf_data)
@@ -48,6 +48,8 @@ def upload_files(pdf_data: bytes, pages, sides: int, dpi: float, radius: float, 
                     backs[key] = picture
             files.append((f"{sheet_file_suffix(page, sides)}.png", picture))
             files.extend(page_cut_files(page, sides, radius, formats, title, image.box))
+            if progress:
+                progress(index + 1, len(pages))
         return files
     finally:
         pdf.close()
