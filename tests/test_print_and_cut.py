@@ -151,7 +151,7 @@ def svg_outlines(path: Path, origin=(0.0, 0.0)):
     import svgelements
 
     svg = svgelements.SVG.parse(str(path), ppi=25.4)
-    W, H = svg_size(path)
+    H = svg_size(path)[1]
     ox, oy = origin  # where the SVG's bottom-left corner lies on the page, mm, y up
     out = []
     for element in svg.elements():
@@ -482,7 +482,7 @@ def test_the_largest_cards_fill_design_space_s_limit(project, tmp_path):
     options = BuildOptions.resolve(project, lang="en", out=tmp_path, cutter="cricut", paper="letter", card_size="82x114", cards_only=True)
     assert options.sheet_layout.per_page == 4
     build(project, options, cards=small_deck(project, 4), name="big")
-    (png, svg), _ = upload_sides(tmp_path / "en" / "big-en.pdf")
+    (png, _), _ = upload_sides(tmp_path / "en" / "big-en.pdf")
     image = Image.open(png)
     assert image.size == (round(170 / 25.4 * 300), round(234 / 25.4 * 300))
     assert image.width <= 6.75 * 300 and image.height <= 9.25 * 300
