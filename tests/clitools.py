@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 TIMEOUT = 300  # seconds: a guard against a hang, never a speed assertion
@@ -51,6 +52,40 @@ def assert_clean_error(result: subprocess.CompletedProcess, *needles: str, code:
 def located(file: str) -> str:
     """A regex for `file:LINE:COL` (the file as ppgen shows it, relative to the game directory)."""
     return re.escape(file) + r":\d+:\d+"
+
+
+@dataclass(frozen=True)
+class Break:
+    """A file broken the way a person would break it, and the problem ppgen must report:
+    `old` replaced by `new` (its first occurrence after `after`); the problem `[code] message`
+    on the line where `needle` starts (its first after `needle_after`, by default `after`, in
+    the broken file), at the column where `at` starts on that line."""
+
+    after: str
+    old: str
+    new: str
+    code: str
+    message: str
+    needle: str
+    at: str
+    needle_after: str | None = None
+
+    def apply(self, path: Path, shown: str) -> str:
+        """Break the file at `path`; return the problem as ppgen prints it, the file `shown` so."""
+        text = path.read_text(encoding="utf-8")
+        start = text.index(self.old, text.index(self.after))
+        broken = text[:start] + self.new + text[start + len(self.old):]
+        path.write_text(broken, encoding="utf-8")
+        line, col = self.position(broken)
+        return f"{shown}:{line}:{col}: error[{self.code}] {self.message}"
+
+    def position(self, broken: str) -> tuple[int, int]:
+        """(line, col) of the problem in the broken text."""
+        after = self.after if self.needle_after is None else self.needle_after
+        start = broken.index(self.needle, broken.index(after))
+        line_start = broken.rfind("\n", 0, start) + 1
+        line_end = broken.find("\n", start)
+        return broken.count("\n", 0, start) + 1, broken[line_start:line_end if line_end >= 0 else None].index(self.at) + 1
 
 
 def leftovers(folder: Path) -> list[Path]:

@@ -147,53 +147,107 @@ def test_fuzz_config_values(game):
 
 
 # ── templates ──────────────────────────────────────────────────────────────
-def test_fuzz_card_template(game, project):
+def afresh(project):
+    """`project` as the next `ppgen build` sees it after a template changed: its game,
+    configuration and locales (no file fuzzed here changes them), every template read again
+    (a Project reads a template once: fuzzing one project would draw its first template always)."""
+    return ppgen.Project(project.dir, project.game, project.config, _locales=project._locales)
+
+
+class Drawn:
+    """A spy on the functions the drawing code reads a template with: `check` proves each
+    example drew the template its own file holds, `distinct` counts the templates drawn."""
+
+    def __init__(self, monkeypatch, *targets: str):
+        self.seen: list = []
+        self.distinct: set[str] = set()  # by repr: a NaN read from a file is not equal to itself
+        for target in targets:  # the name the drawing module calls, e.g. "ppgen.draw.mat.mat_style"
+            monkeypatch.setattr(target, self._spy(_resolve(target)))
+
+    def _spy(self, read):
+        def spy(*args, **kwargs):
+            value = read(*args, **kwargs)
+            self.seen.append(value)
+            return value
+        return spy
+
+    def check(self, expected) -> None:
+        """What was drawn since the last check was `expected`, the template the file holds now."""
+        assert self.seen, "the drawing code did not read the template"
+        for value in self.seen:
+            assert repr(value) == repr(expected), "drew another template than the file's"
+        self.distinct.add(repr(expected))
+        self.seen.clear()
+
+
+def _resolve(target: str):
+    import importlib
+
+    module, name = target.rsplit(".", 1)
+    return getattr(importlib.import_module(module), name)
+
+
+def test_fuzz_card_template(game, monkeypatch):
     from reportlab.pdfgen.canvas import Canvas
 
     from ppgen.draw.faces import CardGeometry, back_face, front_face
-    from ppgen.read.templates import read_card_template
+    from ppgen.read.templates import load_card_template
 
     path = game / "templates" / "card.yaml"
     original = path.read_text(encoding="utf-8")
-    copy = ppgen.load(game)
-    cards = [copy.game.card(i) for i in ("hastati-line", "fortified-camp", "testudo")] + [next(c for c in copy.game.cards if c.commander)]
+    base = ppgen.load(game)
+    cards = [base.game.card(i) for i in ("hastati-line", "fortified-camp", "testudo")] + [next(c for c in base.game.cards if c.commander)]
     geometry = {"poker": CardGeometry.named("poker"), "mini": CardGeometry.named("mini")}
+    drawn = Drawn(monkeypatch, "ppgen.draw.card_front.load_card_template", "ppgen.draw.card_back.load_card_template")
 
     @fuzz(150)
     @given(text=mutated(original), size=st.sampled_from(sorted(geometry)), lang=st.sampled_from(["en", "ja"]))
     def run(text, size, lang):
         path.write_text(text, encoding="utf-8")
-        template = clean(read_card_template, path, game)
+        project = afresh(base)
+        template = clean(load_card_template, project)
         if template is None:
             return
-        copy.__dict__["_card_template"] = template
         canvas = Canvas(io.BytesIO())
         for card in cards:
-            face = clean(front_face, copy, card, lang, geometry[size], BuildReport())
+            face = clean(front_face, project, card, lang, geometry[size], BuildReport())
             if face is not None:
                 face.draw_flat(canvas)  # in place: no Document defines its backdrop form
-        back = clean(back_face, copy, geometry[size])
+        back = clean(back_face, project, geometry[size])
         if back is not None:
             back.draw(canvas)
         canvas.save()
+        drawn.check(template)
 
     run()
+    assert len(drawn.distinct) > 1  # with a template read once per project: 1
 
 
-@pytest.mark.parametrize("name, part, examples", [("rulebook", "rulebook", 60), ("rulebook-style", "rulebook", 60),
-                                                  ("mat-style", "mats", 100), ("mat-style", "score-sheet", 100)])
-def test_fuzz_drawing_templates(game, name, part, examples):
+@pytest.mark.parametrize("name, parts, examples, readers", [
+    ("rulebook", ["rulebook"], 40, ["ppgen.draw.rulebook.load_structure"]),
+    ("rulebook-style", ["rulebook"], 40, ["ppgen.draw.rulebook.rulebook_style"]),
+    ("mat-style", ["mats", "score-sheet"], 100, ["ppgen.draw.mat.mat_style", "ppgen.draw.score_sheet.mat_style"]),
+], ids=["rulebook", "rulebook-style", "mat-style"])
+def test_fuzz_drawing_templates(game, monkeypatch, name, parts, examples, readers):
     path = game / "templates" / f"{name}.yaml"
     original = path.read_text(encoding="utf-8")
-    project = ppgen.load(game)
+    base = ppgen.load(game)
+    read = _resolve(readers[0])
+    drawn = Drawn(monkeypatch, *readers)
 
     @fuzz(examples)
     @given(text=mutated(original))
     def run(text):
         path.write_text(text, encoding="utf-8")
-        draw_part(project, part)
+        project = afresh(base)
+        expected = clean(read, project)
+        if expected is not None:
+            for part in parts:
+                draw_part(project, part)
+            drawn.check(expected)
 
     run()
+    assert len(drawn.distinct) > 1  # with a template read once per project: 1
 
 
 # ── the glossary ───────────────────────────────────────────────────────────

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 import ppgen
+from clitools import Break
 from ppgen.errors import DataError
 
 
@@ -116,3 +117,25 @@ def test_help_and_validate_do_not_import_the_pdf_stack():
 def test_version():
     result = run_cli("--version")
     assert result.returncode == 0 and ppgen.__version__ in result.stdout
+
+
+# The font-chain rules of ppgen.yaml (read/config.py): each message alone, at its line:col.
+EN_FONTS = "\n  en:"
+FONT_RULES = {
+    "unknown-role": Break(EN_FONTS, "      title: [Cinzel", "      italic: [NotoSans_400Regular.ttf]\n      title: [Cinzel", "data",
+                          "unknown font role 'italic' (roles: body, bold, title)", "      italic:", "italic"),
+    "chain-not-a-list": Break(EN_FONTS, "      bold: [NotoSans_700Bold.ttf, DejaVuSans-Bold.ttf]", "      bold: NotoSans_700Bold.ttf", "data",
+                              "a font chain is a list of font file names in fonts/", "      bold:", "NotoSans"),
+    "empty-chain": Break(EN_FONTS, "      bold: [NotoSans_700Bold.ttf, DejaVuSans-Bold.ttf]", "      bold: []", "data",
+                         "a font chain is a list of font file names in fonts/", "      bold:", "["),
+    "needs-body": Break(EN_FONTS, "      body: [NotoSans_400Regular.ttf, DejaVuSans.ttf]\n", "", "data",
+                        "language 'en' needs a 'body' font chain", "      bold:", "bold"),
+}
+
+
+@pytest.mark.parametrize("rule", FONT_RULES.values(), ids=FONT_RULES.keys())
+def test_font_chain_rule_message_and_position(game_copy, rule):
+    expected = rule.apply(game_copy / "ppgen.yaml", "ppgen.yaml")
+    with pytest.raises(DataError) as exc:
+        ppgen.load(game_copy)
+    assert [str(p) for p in exc.value.problems] == [expected]  # a broken chain is not also reported missing

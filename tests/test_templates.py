@@ -6,6 +6,7 @@ import re
 import pytest
 
 import ppgen
+from clitools import Break
 from ppgen.draw.colours import Colours, mix
 from ppgen.draw.faces import CardGeometry, front_face
 from ppgen.errors import DataError
@@ -155,3 +156,34 @@ def test_show_false_leaves_an_element_out(game_copy):
     doctrine = front_face(project, project.game.card("desert-routes"), "en", CardGeometry.named())
     assert "watermark" not in unit.elements and "code" not in unit.texts
     assert "watermark" in doctrine.elements and "code" in doctrine.texts
+
+
+# The rules that look at several keys or sections (read/templates.py), each at its position.
+LAYOUT, DOCTRINE, STYLES = "\nlayout:", "\ndoctrine:", "\nstyles:"
+TEMPLATE_RULES = {
+    "needs-style": Break(LAYOUT, "h: 5, style: type_line}", "h: 5}", "missing-key", "element 'type_line' (unit) needs a 'style'",
+                         "  type_line:", "{"),
+    "needs-size": Break(LAYOUT, "  header:     {x: 4, y: 75.2, w: 55, h: 9,", "  header:     {x: 4, y: 75.2, h: 9,", "missing-key",
+                        "element 'header' (doctrine) needs a size: 'w' and 'h' in mm", "  header:", "{"),
+    "kind-outside-safe-zone": Break(DOCTRINE, "bonus:      {x: 9,", "bonus:      {x: 1,", "safe-zone",
+                                    "element 'bonus' (doctrine) at x 1–46, y 44.8–51.6 mm leaves the safe zone (3 mm inside the 63 × 88 mm card)",
+                                    "  bonus:", "{"),
+    "min-size": Break(STYLES, "    min_size: 7\n", "    min_size: 12\n", "value", "'min_size' (12) must not be larger than 'size' (11.5)",
+                      "min_size: 12", "12"),
+    "palette-faction-colour": Break("\npalette:", '  white: "#FFFFFF"\n', '  white: "#FFFFFF"\n  faction: "#000000"\n', "data",
+                                    "'faction' is a faction colour and cannot be redefined", "  faction:", "faction"),
+    "back-colour": Break("\nback:", 'colour: "#C9A45C"', "colour: parchmnt", "value",
+                         "the back's 'colour' must be \"#rrggbb\" or a palette name; did you mean 'parchment', 'parchment-edge'?", "colour: parchmnt", "parchmnt"),
+    "design-wrong-no-box-checked": Break("\ndesign:", "  width: 63", "  width: 0", "value", "'width' must be more than 0, not 0",
+                                         "  width: 0", "0"),
+}
+
+
+@pytest.mark.parametrize("rule", TEMPLATE_RULES.values(), ids=TEMPLATE_RULES.keys())
+def test_template_rule_message_and_position(game_copy, rule):
+    path = game_copy / "templates" / "card.yaml"
+    expected = rule.apply(path, "templates/card.yaml")
+    shown = [str(p) for p in problems_of(path)]
+    assert expected in shown, shown
+    if "design" in rule.after:
+        assert shown == [expected]  # no box is checked against a wrong card size

@@ -11,7 +11,7 @@ from .. import units
 from ..errors import DataError, Problem
 from .gamedir import GameDir
 from .schema import Field, check_mapping, one_of
-from .yamlio import load_yaml
+from .yamlio import Doc, load_yaml
 
 FONT_ROLES = ("body", "bold", "title")
 LINE_BREAKS = ("words", "cjk")
@@ -90,24 +90,43 @@ def load_config(gamedir: GameDir) -> Config:
         raise DataError(problems)
     languages: dict[str, LanguageConfig] = {}
     for code, data in (top["languages"] or {}).items():
-        path = ("languages", code)
-        lang = check_mapping(doc, path, data, LANGUAGE_SPEC, problems, f"language '{code}'")
-        if lang is None or lang["fonts"] is None:
-            continue
-        fonts: dict[str, tuple[str, ...]] = {}
-        for role, chain in lang["fonts"].items():
-            if role not in FONT_ROLES:
-                problems.append(doc.problem(path + ("fonts", role), f"unknown font role '{role}' (roles: {', '.join(FONT_ROLES)})", key=True))
-            elif not isinstance(chain, list) or not chain or not all(isinstance(x, str) for x in chain):
-                problems.append(doc.problem(path + ("fonts", role), "a font chain is a list of font file names in fonts/"))
-            else:
-                fonts[role] = tuple(chain)
-        for role in ("body", "bold"):
-            if role not in fonts and not any(p.line == doc.mark(path + ("fonts", role))[0] for p in problems):
-                problems.append(doc.problem(path + ("fonts",), f"language '{code}' needs a '{role}' font chain"))
-        fonts.setdefault("title", fonts.get("bold", ()))
-        languages[code] = LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words")
+        language = _language(doc, code, data, problems)
+        if language is not None:
+            languages[code] = language
     build = check_mapping(doc, ("build",), top["build"] or {}, BUILD_SPEC, problems, "build") or {}
     if problems:
         raise DataError(problems)
     return Config(top["game"], top["source_language"], languages, build, doc.file)
+
+
+def _language(doc: Doc, code: str, data, problems: list[Problem]) -> LanguageConfig | None:
+    """One language: its name, font chains (title falls back to bold) and line breaking."""
+    path = ("languages", code)
+    lang = check_mapping(doc, path, data, LANGUAGE_SPEC, problems, f"language '{code}'")
+    if lang is None or lang["fonts"] is None:
+        return None
+    fonts = _font_chains(doc, path + ("fonts",), lang["fonts"], problems)
+    _check_required_chains(doc, code, path + ("fonts",), fonts, problems)
+    fonts.setdefault("title", fonts.get("bold", ()))
+    return LanguageConfig(code, lang["name"], fonts, lang["line_break"] or "words")
+
+
+def _font_chains(doc: Doc, path: tuple, data: dict, problems: list[Problem]) -> dict[str, tuple[str, ...]]:
+    """The chains given: a known role, each a non-empty list of font file names."""
+    fonts: dict[str, tuple[str, ...]] = {}
+    for role, chain in data.items():
+        if role not in FONT_ROLES:
+            problems.append(doc.problem(path + (role,), f"unknown font role '{role}' (roles: {', '.join(FONT_ROLES)})", key=True))
+        elif not isinstance(chain, list) or not chain or not all(isinstance(x, str) for x in chain):
+            problems.append(doc.problem(path + (role,), "a font chain is a list of font file names in fonts/"))
+        else:
+            fonts[role] = tuple(chain)
+    return fonts
+
+
+def _check_required_chains(doc: Doc, code: str, path: tuple, fonts: dict, problems: list[Problem]) -> None:
+    """Every language needs a body and a bold chain; none is reported on a line that has a
+    problem already (a chain reported broken is not also missing)."""
+    for role in ("body", "bold"):
+        if role not in fonts and not any(p.line == doc.mark(path + (role,))[0] for p in problems):
+            problems.append(doc.problem(path, f"language '{code}' needs a '{role}' font chain"))

@@ -3,11 +3,18 @@
 Every problem is reported at once with file:line:col: unknown keys, wrong
 types, out-of-range stats, duplicate ids and codes, a card that breaks the
 kind rules, a faction whose starter copies do not total the deck size.
+
+The schemas (`*_SPEC`) check each key alone; the rules that look at several
+keys are small functions in two tables, as the deck rules are: `CARD_RULES`
+(one card, by kind: a unit needs a type, only Doctrines can be Terrain, ...)
+and `DATABASE_RULES` (across cards: unique ids and codes, codes of their
+faction), then `starter_deck_totals` once everything else is right.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Callable, Iterable
 
 from ..errors import DataError, Problem
 from .gamedir import GameDir
@@ -142,41 +149,90 @@ def load_game(gamedir: GameDir) -> Game:
     types = _id_list(doc, ("types",), top["types"] or [], problems, "type")
     traits = _id_list(doc, ("traits",), top["traits"] or [], problems, "trait")
     lo, hi = (rules or {}).get("printed_stat_min") or 1, (rules or {}).get("printed_stat_max") or 6
-    factions: dict[str, Faction] = {}
-    cards: list[Card] = []
-    codes: dict[str, tuple] = {}
-    ids: dict[str, tuple] = {}
+    read = CardsRead(doc, rules)
     for fi, fdata in enumerate(top["factions"] or []):
-        fpath = ("factions", fi)
-        f = check_mapping(doc, fpath, fdata, FACTION_SPEC, problems, "a faction")
-        if f is None or f["id"] is None:
-            continue
-        if f["id"] in factions:
-            problems.append(doc.problem(fpath + ("id",), f"duplicate faction id '{f['id']}'", "duplicate"))
-            continue
-        faction = Faction(f["id"], f["code"], f["colour"], f["accent"], f["emblem"], f["unlock_games"])
-        factions[faction.id] = faction
-        for ci, cdata in enumerate(f["cards"] or []):
-            cpath = fpath + ("cards", ci)
-            card = _card(doc, cpath, cdata, faction, types, traits, (lo, hi), problems)
-            if card is None:
-                continue
-            for seen, value, what in ((ids, card.id, "id"), (codes, card.code, "code")):
-                if value in seen:
-                    first = doc.mark(seen[value])[0]
-                    problems.append(
-                        doc.problem(cpath + (what,), f"duplicate card {what} '{value}' (first used on line {first})", "duplicate")
-                    )
-                else:
-                    seen[value] = cpath + (what,)
-            if card.code and faction.code and not card.code.startswith(faction.code + "-"):
-                problems.append(doc.problem(cpath + ("code",), f"code '{card.code}' must start with the faction code {faction.code}-"))
-            cards.append(card)
+        _faction(read, ("factions", fi), fdata, types, traits, (lo, hi), problems)
+    for rule in DATABASE_RULES:
+        problems.extend(rule(read))
     if rules is not None and not any(p.severity == "error" for p in problems):
-        _check_starter_decks(doc, factions, cards, rules, problems)
+        problems.extend(starter_deck_totals(read))
     if problems:
         raise DataError(problems)
-    return Game(gamedir, Rules(rules), factions, tuple(cards), tuple(types), tuple(traits), doc)
+    cards = tuple(card for card, _ in read.cards)
+    return Game(gamedir, Rules(rules), read.factions, cards, tuple(types), tuple(traits), doc)
+
+
+@dataclass
+class CardsRead:
+    """The factions and cards read so far, each card with its path in the file: what the rules
+    across cards look at."""
+
+    doc: Doc
+    rules: dict | None
+    factions: dict[str, Faction] = field(default_factory=dict)  # in file order
+    cards: list[tuple[Card, tuple]] = field(default_factory=list)
+
+
+def _faction(read: CardsRead, fpath: tuple, fdata, types, traits, stat_range, problems) -> None:
+    """One faction and its cards, added to `read` (a duplicate faction is reported, its cards skipped)."""
+    doc = read.doc
+    f = check_mapping(doc, fpath, fdata, FACTION_SPEC, problems, "a faction")
+    if f is None or f["id"] is None:
+        return
+    if f["id"] in read.factions:
+        problems.append(doc.problem(fpath + ("id",), f"duplicate faction id '{f['id']}'", "duplicate"))
+        return
+    faction = Faction(f["id"], f["code"], f["colour"], f["accent"], f["emblem"], f["unlock_games"])
+    read.factions[faction.id] = faction
+    for ci, cdata in enumerate(f["cards"] or []):
+        cpath = fpath + ("cards", ci)
+        card = _card(doc, cpath, cdata, faction, types, traits, stat_range, problems)
+        if card is not None:
+            read.cards.append((card, cpath))
+
+
+# ── the rules across cards: each yields its problems ─────────────────────
+def _unique(what: str):
+    """A rule: no two cards share an `id` (or a `code`); the second names the first's line."""
+
+    def rule(read: CardsRead) -> Iterable[Problem]:
+        seen: dict = {}
+        for card, cpath in read.cards:
+            value = getattr(card, what)
+            if value is None:  # missing or malformed: reported where it is read, not as a duplicate
+                continue
+            if value in seen:
+                first = read.doc.mark(seen[value])[0]
+                yield read.doc.problem(cpath + (what,), f"duplicate card {what} '{value}' (first used on line {first})", "duplicate")
+            else:
+                seen[value] = cpath + (what,)
+
+    return rule
+
+
+def codes_of_their_faction(read: CardsRead) -> Iterable[Problem]:
+    """A card's code starts with its faction's code: ROM-01 is Roman."""
+    for card, cpath in read.cards:
+        faction = read.factions[card.faction]
+        if card.code and faction.code and not card.code.startswith(faction.code + "-"):
+            yield read.doc.problem(cpath + ("code",), f"code '{card.code}' must start with the faction code {faction.code}-")
+
+
+def starter_deck_totals(read: CardsRead) -> Iterable[Problem]:
+    """Each faction's starter copies total the deck size (checked once everything else is right)."""
+    size = read.rules["deck_size"]
+    for fi, faction in enumerate(read.factions.values()):
+        total = sum(card.copies for card, _ in read.cards if card.faction == faction.id)
+        if total != size:
+            yield read.doc.problem(
+                ("factions", fi, "id"),
+                f"faction '{faction.id}': starter copies total {total}, must be {size} "
+                f"({'add' if total < size else 'remove'} {abs(size - total)})",
+                "starter-deck",
+            )
+
+
+DATABASE_RULES: tuple[Callable[[CardsRead], Iterable[Problem]], ...] = (_unique("id"), _unique("code"), codes_of_their_faction)
 
 
 def _id_list(doc, path, items, problems, what) -> list[str]:
@@ -194,54 +250,121 @@ def _id_list(doc, path, items, problems, what) -> list[str]:
     return out
 
 
+# ── the rules of one card ─────────────────────────────────────────────────
+@dataclass(frozen=True)
+class CardEntry:
+    """One card as written (`data`) and as checked key by key (`values`, defaults applied):
+    what every card rule looks at."""
+
+    doc: Doc
+    path: tuple
+    data: dict
+    values: dict
+    types: list[str]
+    traits: list[str]
+    stat_range: tuple[int, int]  # printed Level/ATK/DEF/Energy
+
+    def __getitem__(self, key: str):
+        return self.values[key]
+
+    @property
+    def name(self) -> str:
+        return f"card '{self['id']}'"
+
+    def problem(self, key: tuple, message: str, code: str = "data") -> Problem:
+        return self.doc.problem(self.path + key, message, code)
+
+
+def copies_in_range(card: CardEntry) -> Iterable[Problem]:
+    if card["copies"] is not None and not 1 <= card["copies"] <= 3:
+        yield card.problem(("copies",), f"'copies' must be between 1 and 3, not {card['copies']}", "value")
+
+
+def unit_stats(card: CardEntry) -> Iterable[Problem]:
+    """A unit has a Level, ATK, DEF and Energy, each in the printed range."""
+    lo, hi = card.stat_range
+    for stat in UNIT_STATS:
+        value = card[stat]
+        if value is None:
+            if stat not in card.data:  # (a value of the wrong type was reported already)
+                yield card.problem((), f"{card.name} is a unit and needs '{stat}'", "missing-key")
+        elif not lo <= value <= hi:
+            yield card.problem((stat,), f"'{stat}' must be between {lo} and {hi}, not {value}", "range")
+
+
+def unit_type(card: CardEntry) -> Iterable[Problem]:
+    """A unit has a type, one of `types`."""
+    if card["type"] is None:
+        if "type" not in card.data:
+            yield card.problem((), f"{card.name} is a unit and needs a 'type'", "missing-key")
+    elif card["type"] not in card.types:
+        yield card.problem(("type",), f"unknown type '{card['type']}'{did_you_mean(card['type'], card.types)}", "unknown-ref")
+
+
+def no_unit_bonus(card: CardEntry) -> Iterable[Problem]:
+    if card["bonus"]:
+        yield card.problem(("bonus",), f"{card.name}: only Doctrines and Tactics have a bonus")
+
+
+def terrain_is_a_doctrine(card: CardEntry) -> Iterable[Problem]:
+    if card["terrain"]:
+        yield card.problem(("terrain",), f"{card.name}: only Doctrines can be Terrain")
+
+
+def commander_type(card: CardEntry) -> Iterable[Problem]:
+    if card["commander"] and card["type"] != "commander":
+        yield card.problem(("commander",), f"{card.name}: a Commander must have type commander")
+
+
+def no_unit_stats(card: CardEntry) -> Iterable[Problem]:
+    """Doctrines and Tactics have no Level, ATK, DEF, Energy or type."""
+    for stat in UNIT_STATS + ("type",):
+        if card[stat] is not None:
+            yield card.problem((stat,), f"{card.name}: a {card['kind']} has no '{stat}'")
+
+
+def commander_is_a_unit(card: CardEntry) -> Iterable[Problem]:
+    if card["commander"]:
+        yield card.problem(("commander",), f"{card.name}: only units can be Commanders")
+
+
+def known_traits(card: CardEntry) -> Iterable[Problem]:
+    for i, trait in enumerate(card["traits"] or []):
+        if trait not in card.traits:
+            yield card.problem(("traits", i), f"unknown trait '{trait}'{did_you_mean(str(trait), card.traits)}", "unknown-ref")
+
+
+@dataclass(frozen=True)
+class CardRule:
+    kinds: tuple[str, ...]  # the kinds of card it applies to
+    check: Callable[[CardEntry], Iterable[Problem]]
+
+
+# The rule table of one card, by kind.
+CARD_RULES: tuple[CardRule, ...] = (
+    CardRule(KINDS, copies_in_range),
+    CardRule(("unit",), unit_stats),
+    CardRule(("unit",), unit_type),
+    CardRule(("unit",), no_unit_bonus),
+    CardRule(("unit", "tactic"), terrain_is_a_doctrine),
+    CardRule(("unit",), commander_type),
+    CardRule(("doctrine", "tactic"), no_unit_stats),
+    CardRule(("doctrine", "tactic"), commander_is_a_unit),
+    CardRule(KINDS, known_traits),
+)
+
+
 def _card(doc, path, data, faction, types, traits, stat_range, problems) -> Card | None:
+    """One card checked by its schema and the rule table; None when a rule was broken."""
     c = check_mapping(doc, path, data, CARD_SPEC, problems, "a card")
     if c is None or c["id"] is None or c["kind"] is None:
         return None
-    lo, hi = stat_range
+    entry = CardEntry(doc, path, data, c, types, traits, stat_range)
     before = len(problems)
-    where = f"card '{c['id']}'"
-    if c["copies"] is not None and not 1 <= c["copies"] <= 3:
-        problems.append(doc.problem(path + ("copies",), f"'copies' must be between 1 and 3, not {c['copies']}", "value"))
-    if c["kind"] == "unit":
-        for stat in UNIT_STATS:
-            value = c[stat]
-            if value is None:
-                if stat not in data:  # (a value of the wrong type was reported already)
-                    problems.append(doc.problem(path, f"{where} is a unit and needs '{stat}'", "missing-key"))
-            elif not lo <= value <= hi:
-                problems.append(doc.problem(path + (stat,), f"'{stat}' must be between {lo} and {hi}, not {value}", "range"))
-        if c["type"] is None:
-            if "type" not in data:
-                problems.append(doc.problem(path, f"{where} is a unit and needs a 'type'", "missing-key"))
-        elif c["type"] not in types:
-            problems.append(
-                doc.problem(path + ("type",), f"unknown type '{c['type']}'{did_you_mean(c['type'], types)}", "unknown-ref")
-            )
-        if c["bonus"]:
-            problems.append(doc.problem(path + ("bonus",), f"{where}: only Doctrines and Tactics have a bonus"))
-        if c["terrain"]:
-            problems.append(doc.problem(path + ("terrain",), f"{where}: only Doctrines can be Terrain"))
-        if c["commander"] and c["type"] != "commander":
-            problems.append(doc.problem(path + ("commander",), f"{where}: a Commander must have type commander"))
-    else:
-        for stat in UNIT_STATS + ("type",):
-            if c[stat] is not None:
-                problems.append(doc.problem(path + (stat,), f"{where}: a {c['kind']} has no '{stat}'"))
-        if c["commander"]:
-            problems.append(doc.problem(path + ("commander",), f"{where}: only units can be Commanders"))
-        if c["terrain"] and c["kind"] != "doctrine":
-            problems.append(doc.problem(path + ("terrain",), f"{where}: only Doctrines can be Terrain"))
-    for i, trait in enumerate(c["traits"] or []):
-        if trait not in traits:
-            problems.append(
-                doc.problem(path + ("traits", i), f"unknown trait '{trait}'{did_you_mean(str(trait), traits)}", "unknown-ref")
-            )
-    bonus = []
-    for i, part in enumerate(c["bonus"] or []):
-        b = check_mapping(doc, path + ("bonus", i), part, BONUS_SPEC, problems, "a bonus")
-        if b is not None and None not in (b["stat"], b["amount"]):
-            bonus.append(BonusPart(b["stat"], b["amount"], b["whose"] or "own", b["when"] or "always"))
+    for rule in CARD_RULES:
+        if c["kind"] in rule.kinds:
+            problems.extend(rule.check(entry))
+    bonus = _bonus(entry, problems)
     if len(problems) > before:
         return None
     return Card(
@@ -262,16 +385,10 @@ def _card(doc, path, data, faction, types, traits, stat_range, problems) -> Card
     )
 
 
-def _check_starter_decks(doc, factions, cards, rules, problems) -> None:
-    size = rules["deck_size"]
-    for fi, faction in enumerate(factions.values()):
-        total = sum(c.copies for c in cards if c.faction == faction.id)
-        if total != size:
-            problems.append(
-                doc.problem(
-                    ("factions", fi, "id"),
-                    f"faction '{faction.id}': starter copies total {total}, must be {size} "
-                    f"({'add' if total < size else 'remove'} {abs(size - total)})",
-                    "starter-deck",
-                )
-            )
+def _bonus(card: CardEntry, problems) -> list[BonusPart]:
+    bonus = []
+    for i, part in enumerate(card["bonus"] or []):
+        b = check_mapping(card.doc, card.path + ("bonus", i), part, BONUS_SPEC, problems, "a bonus")
+        if b is not None and None not in (b["stat"], b["amount"]):
+            bonus.append(BonusPart(b["stat"], b["amount"], b["whose"] or "own", b["when"] or "always"))
+    return bonus

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..errors import DataError, Problem
 from .schema import Field, check_mapping, did_you_mean, one_of
@@ -219,42 +219,60 @@ def read_card_template(path, root=None) -> CardTemplate:
     top = check_mapping(doc, (), doc.data if doc.data is not None else {}, TOP_SPEC, problems, "the card template")
     if top is None:
         raise DataError(problems)
-    before = len(problems)
-    design = check_mapping(doc, ("design",), top["design"], DESIGN_SPEC, problems, "design") if top.get("design") is not None else None
-    if len(problems) > before:
-        design = None  # reported; boxes cannot be checked against it
+    design = _design(doc, top.get("design"), problems)
     palette = _palette(doc, top.get("palette") or {}, problems)
     named = top.get("palette") if isinstance(top.get("palette"), dict) else {}
     colour_names = set(named) | set(DERIVED_COLOURS)  # a bad palette entry is reported once, not at every use
     styles = _styles(doc, top.get("styles") or {}, colour_names, problems) if isinstance(top.get("styles") or {}, dict) else {}
     style_names = set(top.get("styles") or {}) if isinstance(top.get("styles"), dict) else set()  # a bad style is reported once
+    kinds, marks = _kinds(doc, top, colour_names, style_names, design, problems)
+    back = _back(doc, top.get("back") or {}, palette, problems)
+    if problems:
+        raise DataError(problems)
+    return CardTemplate(doc.file, design["width"], design["height"], design["safe_margin"], palette, styles, kinds, back, marks)
+
+
+def _design(doc: Doc, data, problems) -> dict | None:
+    """The card size the template is drawn for; None when it is absent or wrong (reported:
+    the boxes cannot be checked against it)."""
+    if data is None:
+        return None
+    before = len(problems)
+    design = check_mapping(doc, ("design",), data, DESIGN_SPEC, problems, "design")
+    return design if len(problems) == before else None
+
+
+def _kinds(doc: Doc, top: dict, colour_names, style_names, design, problems) -> tuple[dict[str, dict[str, Element]], dict]:
+    """The elements of each kind (the shared `layout`, with what the kind's own section says merged
+    over it), each checked by the element rules; and where each was written."""
     shared = _elements(doc, ("layout",), top.get("layout") or {}, colour_names, style_names, problems)
     kinds: dict[str, dict[str, Element]] = {}
     marks: dict = {}
     for kind in KINDS:
         own = _elements(doc, (kind,), top.get(kind) or {}, colour_names, style_names, problems)
-        merged: dict[str, dict] = {}
-        for name in ELEMENTS:
-            if name in shared or name in own:
-                values = {**shared.get(name, {}), **own.get(name, {})}
-                merged[name] = values
-                marks[(kind, name)] = doc.key_mark((kind, name) if name in own else ("layout", name))
         kinds[kind] = {}
-        for name, values in merged.items():
+        for name in ELEMENTS:
+            if name not in shared and name not in own:
+                continue
+            path = (kind, name) if name in own else ("layout", name)
+            marks[(kind, name)] = doc.key_mark(path)
+            values = {**shared.get(name, {}), **own.get(name, {})}
             element = Element(name, **{k: v for k, v in values.items() if v is not None})
             kinds[kind][name] = element
-            path = (kind, name) if name in own else ("layout", name)
-            _check_geometry(doc, path, element, design, problems, kind)
-    back = check_mapping(doc, ("back",), top.get("back") or {}, BACK_SPEC, problems, "back") or {}
+            problems.extend(_element_problems(doc, path, element, design, kind))
+    return kinds, marks
+
+
+def _back(doc: Doc, data, palette: dict[str, str], problems) -> dict[str, str]:
+    """The back's colours, palette names resolved to "#rrggbb"."""
+    back = check_mapping(doc, ("back",), data, BACK_SPEC, problems, "back") or {}
     for key, value in list(back.items()):
         if value is not None and not HEX_RE.match(value):
             if value in palette:
                 back[key] = palette[value]
             else:
                 problems.append(doc.problem(("back", key), f"the back's '{key}' must be \"#rrggbb\" or a palette name{did_you_mean(value, palette)}", "value"))
-    if problems:
-        raise DataError(problems)
-    return CardTemplate(doc.file, design["width"], design["height"], design["safe_margin"], palette, styles, kinds, back, marks)
+    return back
 
 
 def _palette(doc: Doc, data, problems) -> dict[str, str]:
@@ -331,26 +349,38 @@ def _elements(doc: Doc, path: tuple, data, colour_names, styles, problems) -> di
     return out
 
 
-def _check_geometry(doc: Doc, path, e: Element, design, problems, kind) -> None:
-    if design is None or not e.show or e.name == "background":
-        return
+# ── the rules of one element, drawn on a card of the design size ─────────
+def needs_style(e: Element, kind: str, design: dict) -> Iterable[tuple[str, str]]:
     if e.name in TEXT_ELEMENTS + ("atk", "def", "energy", "mark") and e.style is None:
-        problems.append(doc.problem(path, f"element '{e.name}' ({kind}) needs a 'style'", "missing-key"))
+        yield f"element '{e.name}' ({kind}) needs a 'style'", "missing-key"
+
+
+def needs_size(e: Element, kind: str, design: dict) -> Iterable[tuple[str, str]]:
     if e.w <= 0 or e.h <= 0:
-        problems.append(doc.problem(path, f"element '{e.name}' ({kind}) needs a size: 'w' and 'h' in mm", "missing-key"))
-        return
+        yield f"element '{e.name}' ({kind}) needs a size: 'w' and 'h' in mm", "missing-key"
+
+
+def inside_safe_zone(e: Element, kind: str, design: dict) -> Iterable[tuple[str, str]]:
+    if e.w <= 0 or e.h <= 0:
+        return  # no box to place (needs_size says so)
     m = design["safe_margin"]
     W, H = design["width"], design["height"]
     eps = 1e-6
     if e.x < m - eps or e.y < m - eps or e.x + e.w > W - m + eps or e.y + e.h > H - m + eps:
-        problems.append(
-            doc.problem(
-                path,
-                f"element '{e.name}' ({kind}) at x {e.x}–{e.x + e.w:g}, y {e.y}–{e.y + e.h:g} mm leaves the safe zone "
-                f"({m:g} mm inside the {W:g} × {H:g} mm card)",
-                "safe-zone",
-            )
-        )
+        yield (f"element '{e.name}' ({kind}) at x {e.x}–{e.x + e.w:g}, y {e.y}–{e.y + e.h:g} mm leaves the safe zone "
+               f"({m:g} mm inside the {W:g} × {H:g} mm card)"), "safe-zone"
+
+
+# The rule table of an element: each yields (message, code).
+ELEMENT_RULES: tuple[Callable[[Element, str, dict], Iterable[tuple[str, str]]], ...] = (needs_style, needs_size, inside_safe_zone)
+
+
+def _element_problems(doc: Doc, path, e: Element, design, kind: str) -> list[Problem]:
+    """The element rules, for a shown element other than the background (which fills the bleed),
+    when the design size is known."""
+    if design is None or not e.show or e.name == "background":
+        return []
+    return [doc.problem(path, message, code) for rule in ELEMENT_RULES for message, code in rule(e, kind, design)]
 
 
 def scaled(template: CardTemplate, kind: str, width_mm: float, height_mm: float) -> tuple[dict[str, Element], float]:
