@@ -10,6 +10,8 @@ from . import main_group
 from .options import _apply, deck_options, faction_option, output_options, show_warnings
 from .ui import plural
 
+BESIDE_PARTS = ("cut-file", "print-image")  # files a build writes beside the card sheets' PDF (write/build.py BESIDE)
+
 
 def sheet_options(f):
     """--lang, --out and the paper and duplex options `build` and `calibrate` share."""
@@ -33,7 +35,7 @@ def card_options(f):
 def cutter_options(f):
     """--cutter, --cut-file and --corner-radius: print-and-cut card sheets (`build`, `errata`)."""
     return _apply(f, [
-        click.option("--cutter", metavar="MACHINE", help="print-and-cut for this cutting machine: silhouette, cricut or scanncut (templates/cutters.yaml); implies --layout print-and-cut."),
+        click.option("--cutter", metavar="MACHINE", help="print-and-cut for this cutting machine: silhouette, cricut or scanncut (templates/cutters.yaml); implies --layout print-and-cut. cricut: per sheet side a PNG and an SVG to upload to Design Space (Print Then Cut)."),
         click.option("--cut-file", metavar="FORMAT", help="print-and-cut: also write a DXF cut file per sheet side (dxf); an SVG is always written."),
         click.option("--corner-radius", metavar="MM", help="print-and-cut: the cut outlines' rounded corners in mm (default 3; 0 = square)."),
     ])
@@ -76,7 +78,8 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
       ppgen build --lang all --strict --report-json out/report.json
       ppgen build --lang ko --parts rulebook,mats
       ppgen build --cutter silhouette           print and cut: registration marks, an SVG per sheet side
-      ppgen build --cutter cricut --cut-file dxf --corner-radius 0
+      ppgen build --cutter cricut --faction rome  pictures (PNG) and cut files to upload to Cricut Design Space
+      ppgen build --cutter scanncut --cut-file dxf --corner-radius 0
       ppgen build --parts boxes --lang ja       a tuck box for each starter deck
       ppgen build --deck my-deck.txt --parts cards,boxes --sleeves
     """
@@ -132,15 +135,18 @@ def finish(ui, project, result, report_json, what: str) -> None:
         result.report.write_json(report_json, [f.as_dict(project.dir.show(f.path)) for f in result.files])
     written, refused = result.written, result.refused
     cut = [f for f in written if f.part == "cut-file"]
-    written = [f for f in written if f.part != "cut-file"]
+    images = [f for f in written if f.part == "print-image"]
+    written = [f for f in written if f.part not in BESIDE_PARTS]
     for f in written:
         cards = f", {f.cards} cards" if f.cards else ""
         ui.info(f"  {project.dir.show(f.path)}: {plural(f.pages, 'page')}{cards}, {f.bytes / 1e6:.1f} MB")
     for folder in dict.fromkeys(f.path.parent for f in cut):
         here = [f for f in cut if f.path.parent == folder]
         kinds = "/".join(sorted({f.path.suffix[1:].upper() for f in here}, reverse=True))
-        ui.info(f"  {project.dir.show(folder)}/: {plural(len(here), 'cut file')} ({kinds}), one per printed side, beside the card sheets")
-    for f in (f for f in refused if f.part != "cut-file"):  # its cut files go unwritten with it
+        pictures = [f for f in images if f.path.parent == folder]
+        upload = f"{plural(len(pictures), 'picture')} (PNG) to upload and " if pictures else ""
+        ui.info(f"  {project.dir.show(folder)}/: {upload}{plural(len(here), 'cut file')} ({kinds}), one per printed side, beside the card sheets")
+    for f in (f for f in refused if f.part not in BESIDE_PARTS):  # its cut files and pictures go unwritten with it
         n = len(result.report.failing(f.lang))
         ui.error(f"--strict: {f.lang} has {plural(n, 'warning')}; {project.dir.show(f.path)} was not written")
     if not written:
@@ -152,7 +158,8 @@ def finish(ui, project, result, report_json, what: str) -> None:
         extra = len(written) - len(main)
         cards = sum(f.cards for f in main)
         ui.summary(f"wrote {where}: {plural(sum(f.pages for f in main), 'page')}" + (f", {cards} cards" if cards else "")
-                   + (f" (+{extra} part files)" if extra else "") + (f" and {plural(len(cut), 'cut file')}" if cut else "")
+                   + (f" (+{extra} part files)" if extra else "")
+                   + (f", {plural(len(images), 'picture')}" if images else "") + (f" and {plural(len(cut), 'cut file')}" if cut else "")
                    + ("" if len(langs) < 2 else f"; {', '.join(langs)}"),
                    ok=not refused)
     if refused:
