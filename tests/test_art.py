@@ -255,9 +255,9 @@ def test_every_export_shows_the_same_art(art_game, tmp_path):
     assert near(im.getpixel((round(35.9 * k), round((88 - 59) * k))), MARKER)
     png = run_cli("--root", str(art_game), "export", "png", "-f", "rome", "--card-size", "63x88", "--dpi", "100", "--out", str(tmp_path))
     assert png.returncode == 0, png.stderr
-    im = Image.open(tmp_path / "en" / "png" / "ROM-01.png").convert("RGB")
+    im = Image.open(tmp_path / "en" / "png-63x88-100dpi" / "ROM-01.png").convert("RGB")
     assert near(im.getpixel((round(35.9 * k), round((88 - 59) * k))), MARKER)
-    green = Image.open(tmp_path / "en" / "png" / "ROM-02.png").convert("RGB").getpixel((round(30 * k), round(29 * k)))
+    green = Image.open(tmp_path / "en" / "png-63x88-100dpi" / "ROM-02.png").convert("RGB").getpixel((round(30 * k), round(29 * k)))
     assert green[1] > green[2] + 60
 
 

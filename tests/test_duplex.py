@@ -170,7 +170,7 @@ def test_every_pdf_ppgen_writes_carries_its_print_hints(project, tmp_path):
         "score-sheet-ko.pdf": "Simplex",
         "cards-ko-rome.pdf": "Simplex",  # fold-over sheets print on one side
         "rulebook-booklet-ko.pdf": "DuplexFlipShortEdge",
-        "calibrate-ko.pdf": "DuplexFlipShortEdge",  # printed as the cards will be
+        "calibrate-ko-a4-short.pdf": "DuplexFlipShortEdge",  # printed as the cards will be
         "card.pdf": "Simplex",
         "back.pdf": "Simplex",
     }

@@ -223,16 +223,16 @@ def loader(monkeypatch, request):
 
 @LOADERS
 @pytest.mark.parametrize("text, where, says", [
-    ("games: !!int seven\n", (1, 8), "'seven' is not a valid !!int value"),
-    ("atk: !!int abc\n", (1, 6), "'abc' is not a valid !!int value"),
-    ("x: !!float x\n", (1, 4), "'x' is not a valid !!float value"),
-    ("x: !!bool maybe\n", (1, 4), "'maybe' is not a valid !!bool value"),
-    ("x: !!timestamp 2001-13-45\n", (1, 4), "'2001-13-45' is not a valid !!timestamp value"),
-    ("x: !!null abc\n", (1, 4), "'abc' is not a valid !!null value"),
-    ("atk: !foo 3\n", (1, 6), "YAML tag '!foo' is not allowed"),
-    ("x: !!binary aGk=\n", (1, 4), "YAML tag '!!binary' is not allowed"),
-    ("x: !!str [1, 2]\n", (1, 4), "YAML tag '!!str' is not allowed on a list"),
-    ("x: [ !!str, xxx ]\n", (1, 6), "YAML tag '!!str,' is not allowed"),
+    ("games: !!int seven\n", (1, 8), "‘seven’ is not a valid !!int value"),
+    ("atk: !!int abc\n", (1, 6), "‘abc’ is not a valid !!int value"),
+    ("x: !!float x\n", (1, 4), "‘x’ is not a valid !!float value"),
+    ("x: !!bool maybe\n", (1, 4), "‘maybe’ is not a valid !!bool value"),
+    ("x: !!timestamp 2001-13-45\n", (1, 4), "‘2001-13-45’ is not a valid !!timestamp value"),
+    ("x: !!null abc\n", (1, 4), "‘abc’ is not a valid !!null value"),
+    ("atk: !foo 3\n", (1, 6), "YAML tag ‘!foo’ is not allowed"),
+    ("x: !!binary aGk=\n", (1, 4), "YAML tag ‘!!binary’ is not allowed"),
+    ("x: !!str [1, 2]\n", (1, 4), "YAML tag ‘!!str’ is not allowed on a list"),
+    ("x: [ !!str, xxx ]\n", (1, 6), "YAML tag ‘!!str,’ is not allowed"),
 ])
 def test_an_explicit_tag_that_does_not_fit_is_a_located_error(loader, pure, text, where, says):
     loader(pure)
@@ -275,7 +275,7 @@ def test_a_bad_tag_in_a_decklist_or_the_card_database_exits_2_located(game_copy,
     deck = tmp_path / "deck.yaml"
     deck.write_text("name: x\nprimary: Rome\ngames: !!int seven\ncards:\n  ROM-01: 1\n", encoding="utf-8")
     result = run_ppgen("validate", deck, root=game_copy, env=env)
-    assert_clean_error(result, "'seven' is not a valid !!int value", where=r"deck\.yaml:3:8")
+    assert_clean_error(result, "‘seven’ is not a valid !!int value", where=r"deck\.yaml:3:8")
     cards = game_copy / "cards.yaml"
     cards.write_text(cards.read_text(encoding="utf-8").replace("        atk: 2\n", "        atk: !!int abc\n", 1), encoding="utf-8")
-    assert_clean_error(run_ppgen("cards", root=game_copy, env=env), "'abc' is not a valid !!int value", where=located("cards.yaml"))
+    assert_clean_error(run_ppgen("cards", root=game_copy, env=env), "‘abc’ is not a valid !!int value", where=located("cards.yaml"))

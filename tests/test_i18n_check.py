@@ -376,6 +376,9 @@ def test_smart_quotes():
     assert smart_quotes("the players' dice") == "the players’ dice"
     assert smart_quotes('unknown card "{name}"') == "unknown card “{name}”"
     assert smart_quotes("('quoted') and \"x\"") == "(‘quoted’) and “x”"
+    assert smart_quotes("tag '{tag}' here") == "tag ‘{tag}’ here"  # a placeholder opens like a word
+    assert smart_quotes("the items ('- ') of a list") == "the items (‘- ’) of a list"  # the next quote closes
+    assert smart_quotes("a ': ' inside") == "a ‘: ’ inside"
 
 
 def test_quote_style_does_not_make_translations_stale():

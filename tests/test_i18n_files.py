@@ -187,7 +187,7 @@ def test_a_failed_sync_leaves_the_file_untouched(game_copy):
     before = ja.read_bytes()
     result = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
     assert result.returncode == 2
-    assert re.search(r"locales/ja\.yaml:\d+:1: error\[duplicate\] duplicate key 'faction.carthage'", result.stderr)
+    assert re.search(r"locales/ja\.yaml:\d+:1: error\[duplicate\] duplicate key ‘faction.carthage’", result.stderr)
     assert "Traceback" not in result.stderr
     assert ja.read_bytes() == before
     assert [p.name for p in ja.parent.iterdir() if p.name.startswith(".")] == [], "no temporary file left behind"

@@ -1,6 +1,6 @@
 """The tree is the pipeline: every import points down it (docs/architecture.md).
 
-    read → typeset → draw → impose → write → export / cli
+    read → typeset → draw → impose → write → export / errata / cli
               decks (on read)   i18n (on draw, for the fit check, and write, for sync)
 
 The test reads every module's imports with `ast` — at module level and inside
@@ -29,9 +29,10 @@ MAY_IMPORT = {
     "write": {"read", "typeset", "project", "draw", "impose"},
     "i18n": {"read", "typeset", "project", "draw", "write"},  # the fit check lays cards out; sync writes files
     "export": {"read", "typeset", "project", "draw", "impose", "write", "decks"},
+    "errata": {"read", "typeset", "project", "draw", "impose", "write", "i18n"},  # compares versions, prints their changed cards
     "serve": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export"},
-    "cli": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "serve"},
-    "root": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "serve", "cli"},
+    "cli": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "errata", "serve"},
+    "root": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "errata", "serve", "cli"},
 }
 
 
@@ -115,7 +116,7 @@ def test_every_module_belongs_to_a_stage():
     stages = {stage_of(module_name(p, PACKAGE)) for p in PACKAGE.rglob("*.py")}
     assert stages <= set(MAY_IMPORT), stages - set(MAY_IMPORT)
     top = sorted(p.name for p in PACKAGE.iterdir() if not p.name.startswith((".", "__pycache__")))
-    assert top == sorted(["__init__.py", "__main__.py", "cli", "decks", "draw", "errors.py", "export", "i18n", "impose",
+    assert top == sorted(["__init__.py", "__main__.py", "cli", "decks", "draw", "errata", "errors.py", "export", "i18n", "impose",
                           "project.py", "read", "termtable.py", "typeset", "units.py", "write"])
 
 

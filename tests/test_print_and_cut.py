@@ -5,6 +5,12 @@ and the DXF (read with ezdxf) lies on the card's trim in the PDF (read with pypd
 0.05 mm, as one closed path with arcs of the radius asked; the registration marks are where
 templates/cutters.yaml says (read here with PyYAML, not ppgen's reader); no card and no
 other mark enters a mark's exclusion zone, and nothing at all is printed in one (pixels).
+
+For a machine whose software prints from uploads (Cricut Design Space): no marks at all;
+per printed side a PNG (read with Pillow) whose pixels and dpi give the SVG's size in mm,
+centred on the page's cards, within Design Space's 6.75 × 9.25 in; every outline of the
+SVG on the card's trim as the PNG shows it (the edge between bleed colour and white gap,
+found in the pixels, within 0.1 mm); backs mirrored; a card too large refused with sizes.
 """
 from __future__ import annotations
 
@@ -32,17 +38,31 @@ def machines():
     return yaml.safe_load((ROOT / "templates" / "cutters.yaml").read_text(encoding="utf-8"))
 
 
+SMALL = 7  # cards of a build for software that prints from uploads: a full sheet of 4 and one of 3
+
+
+def uploads(machine: dict) -> bool:
+    return "upload" in machine
+
+
+def small_deck(project, n: int = SMALL):
+    """`n` cards of Rome's starter deck as (card, 1) pairs: few pictures to render."""
+    return [(card, 1) for card, _ in project.game.starter_deck("rome")][:n]
+
+
 @pytest.fixture(scope="session")
-def builds(project, tmp_path_factory):
-    """One build per case: Rome's starter deck, SVG and DXF cut files."""
+def builds(project, machines, tmp_path_factory):
+    """One build per case: Rome's starter deck (a small deck of it where every side is rendered
+    to a picture), SVG and DXF cut files."""
     from ppgen.write.build import BuildOptions, build
 
     out = {}
     for cutter, paper, radius in CASES:
         folder = tmp_path_factory.mktemp(f"{cutter}-{paper}")
-        options = BuildOptions.resolve(project, lang="en", out=folder, cutter=cutter, paper=paper, factions=["rome"],
-                                       cut_file="dxf", corner_radius=radius)
-        result = build(project, options)
+        small = uploads(machines[cutter])
+        options = BuildOptions.resolve(project, lang="en", out=folder, cutter=cutter, paper=paper, factions=[] if small else ["rome"],
+                                       cut_file="dxf", corner_radius=radius, cards_only=small)
+        result = build(project, options, cards=small_deck(project) if small else None, name="small" if small else None)
         pdf = next(f.path for f in result.files if f.path.suffix == ".pdf")
         out[(cutter, paper, radius)] = (pdf, options)
     return out
@@ -115,19 +135,43 @@ def overlaps(a, b, eps=1e-6) -> bool:
 
 
 # ── reading the cut files ────────────────────────────────────────────────────
-def svg_outlines(path: Path, paper_h: float):
-    """[(bbox mm y up, [(segment kind, data)])] of every path, read by svgelements at 1 unit = 1 mm."""
+def svg_size(path: Path) -> tuple[float, float]:
+    """The SVG's width and height in mm, from its width/height attributes."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(path).getroot()
+    w, h = root.get("width"), root.get("height")
+    assert w.endswith("mm") and h.endswith("mm"), (w, h)
+    return float(w[:-2]), float(h[:-2])
+
+
+def svg_outlines(path: Path, origin=(0.0, 0.0)):
+    """[(bbox mm y up, [(segment kind, data)])] of every card's path, read by svgelements at
+    1 unit = 1 mm, placed on the page with the SVG's bottom-left corner at `origin` (mm, y up)."""
     import svgelements
 
     svg = svgelements.SVG.parse(str(path), ppi=25.4)
-    assert abs(svg.width - 0) > 0
+    H = svg_size(path)[1]
+    ox, oy = origin  # where the SVG's bottom-left corner lies on the page, mm, y up
     out = []
     for element in svg.elements():
-        if isinstance(element, svgelements.Path):
+        if isinstance(element, svgelements.Path) and element.id != "edge":
             segs = list(element)
             x0, y0, x1, y1 = element.bbox()
-            out.append(((x0, paper_h - y1, x1, paper_h - y0), segs))
+            out.append(((ox + x0, oy + H - y1, ox + x1, oy + H - y0), segs))
     return out
+
+
+def page_origin(machine: dict, page_cells, svg: Path) -> tuple[float, float]:
+    """Where a cut file's bottom-left corner lies on the page (mm, y up): the paper's corner; for
+    an upload picture, centred on the page's cards (the bounding box of their bleed)."""
+    if not uploads(machine):
+        return (0.0, 0.0)
+    W, H = svg_size(svg)
+    x0, y0 = min(c[0] for c in page_cells), min(c[1] for c in page_cells)
+    x1, y1 = max(c[2] for c in page_cells), max(c[3] for c in page_cells)
+    assert abs((x1 - x0) - W) < 25.4 / 300 and abs((y1 - y0) - H) < 25.4 / 300, "the picture is the cards, within a pixel"
+    return ((x0 + x1 - W) / 2, (y0 + y1 - H) / 2)
 
 
 def check_svg_outline(segs, trim_svg, radius: float) -> None:
@@ -156,19 +200,25 @@ def check_svg_outline(segs, trim_svg, radius: float) -> None:
         assert on_edge or math.dist((a.x, a.y), (b.x, b.y)) < 1e-9, (a, b, trim_svg)
 
 
-def dxf_outlines(path: Path):
-    """[(bbox mm y up, [(x, y, bulge)])] of every POLYLINE, read by ezdxf."""
+def dxf_outlines(path: Path, origin=(0.0, 0.0), edge=None):
+    """[(bbox mm y up, [(x, y, bulge)])] of every POLYLINE on layer CUT, read by ezdxf, moved
+    to `origin` on the page; `edge` (W, H): there is also the picture's edge on layer EDGE."""
     import ezdxf
 
     doc = ezdxf.readfile(str(path))
     assert doc.dxfversion == "AC1009"
-    out = []
+    out, edges = [], []
     for e in doc.modelspace():
-        assert e.dxftype() == "POLYLINE" and e.dxf.layer == "CUT"
+        assert e.dxftype() == "POLYLINE" and e.dxf.layer in ("CUT", "EDGE")
         assert e.is_closed
-        vertices = [(v.dxf.location.x, v.dxf.location.y, v.dxf.bulge) for v in e.vertices]
+        vertices = [(origin[0] + v.dxf.location.x, origin[1] + v.dxf.location.y, v.dxf.bulge) for v in e.vertices]
         xs, ys = [v[0] for v in vertices], [v[1] for v in vertices]
-        out.append(((min(xs), min(ys), max(xs), max(ys)), vertices))
+        (out if e.dxf.layer == "CUT" else edges).append(((min(xs), min(ys), max(xs), max(ys)), vertices))
+    if edge is None:
+        assert not edges
+    else:
+        (box, _), = edges
+        assert all(abs(u - v) < 1e-3 for u, v in zip(box, (origin[0], origin[1], origin[0] + edge[0], origin[1] + edge[1])))
     return out
 
 
@@ -186,7 +236,8 @@ def test_cut_files_lie_on_the_pdf_trims(builds, machines, case):
 
     pdf, options = builds[case]
     cutter, paper, radius = case
-    bleed = machines[cutter]["bleed"]
+    machine = machines[cutter]
+    bleed = machine["bleed"]
     W, H = PAPER[paper]
     pages = reader(pdf).pages
     sides = 2
@@ -197,12 +248,15 @@ def test_cut_files_lie_on_the_pdf_trims(builds, machines, case):
         stem = f"{pdf.stem}-sheet-{(number - 1) // sides + 1:02d}-{kind}"
         trims = pdf_trims(page, bleed)
         assert trims and all(form.startswith("back-") == (kind == "back") for form, _ in trims)
-        svg = svg_outlines(pdf.with_name(stem + ".svg"), H)
-        dxf = dxf_outlines(pdf.with_name(stem + ".dxf"))
+        cells = [(t[0] - bleed, t[1] - bleed, t[2] + bleed, t[3] + bleed) for _, t in trims]
+        ox, oy = page_origin(machine, cells, pdf.with_name(stem + ".svg"))
+        top = oy + svg_size(pdf.with_name(stem + ".svg"))[1]  # the SVG's y = 0, on the page (mm, y up)
+        svg = svg_outlines(pdf.with_name(stem + ".svg"), (ox, oy))
+        dxf = dxf_outlines(pdf.with_name(stem + ".dxf"), (ox, oy), svg_size(pdf.with_name(stem + ".svg")) if uploads(machine) else None)
         assert len(svg) == len(dxf) == len(trims), stem
         for _, trim in trims:
             _, segs = match(trim, svg, radius)
-            check_svg_outline(segs, (trim[0], H - trim[3], trim[2], H - trim[1]), radius)
+            check_svg_outline(segs, (trim[0] - ox, top - trim[3], trim[2] - ox, top - trim[1]), radius)
             _, vertices = match(trim, dxf, radius)
             bulges = [b for _, _, b in vertices if b]
             assert len(bulges) == (4 if radius else 0) and len(vertices) == (8 if radius else 4)
@@ -272,6 +326,175 @@ def test_each_page_names_its_cut_file(builds):
     assert "CanvasWorkspace" in shown[0]
 
 
+# ── software that prints from uploads (Cricut Design Space) ─────────────────
+UPLOAD_CASES = [c for c in CASES if c[0] == "cricut"]
+DESIGN_SPACE_LIMIT_IN = (6.75, 9.25)  # Print Then Cut's largest image (templates/cutters.yaml cites its source)
+
+
+@pytest.fixture(scope="session")
+def bleedless(project, tmp_path_factory):
+    """A Cricut build without bleed: each card's colour ends on its trim, the white gap begins there."""
+    from ppgen.write.build import BuildOptions, build
+
+    options = BuildOptions.resolve(project, lang="en", out=tmp_path_factory.mktemp("cricut-bleed0"), cutter="cricut",
+                                   paper="letter", bleed="0", cards_only=True)
+    result = build(project, options, cards=small_deck(project), name="small")
+    return next(f.path for f in result.files if f.path.suffix == ".pdf"), options
+
+
+def upload_sides(pdf: Path, sides: int = 2):
+    """(PNG, SVG) of every printed side of an upload build, in page order."""
+    out = []
+    for number in range(1, len(reader(pdf).pages) + 1):
+        kind = "front" if number % 2 else "back"
+        stem = pdf.with_name(f"{pdf.stem}-sheet-{(number - 1) // sides + 1:02d}-{kind}")
+        out.append((stem.with_suffix(".png"), stem.with_suffix(".svg")))
+    return out
+
+
+def svg_trims(svg: Path) -> list[tuple[float, float, float, float]]:
+    """Every card outline's bounding box in the SVG's own mm, y down: the trim (rounded corners
+    included, an outline's arcs never leave it)."""
+    return [(b[0], H - b[3], b[2], H - b[1]) for H in [svg_size(svg)[1]] for b, _ in svg_outlines(svg)]
+
+
+def is_ink(pixel) -> bool:
+    """Card colour, not white paper: a channel darker than halfway to white (every card's
+    bleed is a dark colour; antialiased edge pixels count by how much of them is covered)."""
+    return min(pixel) < 160
+
+
+def colour_edge(image, k: float, outward: tuple[int, int], start_mm: tuple[float, float]) -> float:
+    """From a point on a card's border (mm, y down), step pixel by pixel in direction `outward`
+    (±1 on one axis) until the pixels turn white: where that happens, in mm along that axis
+    (the boundary between the last card pixel and the first white one, ±½ pixel)."""
+    dx, dy = outward
+    x, y = int(start_mm[0] * k), int(start_mm[1] * k)
+    assert is_ink(image.getpixel((x, y))), ("not on a card", start_mm)
+    for _ in range(int(3 * k)):
+        if not (0 <= x < image.width and 0 <= y < image.height) or not is_ink(image.getpixel((x, y))):
+            return ((x + (dx < 0)) / k) if dx else ((y + (dy < 0)) / k)
+        x, y = x + dx, y + dy
+    raise AssertionError(f"no white within 3 mm of {start_mm} going {outward}")
+
+
+@pytest.mark.parametrize("case", UPLOAD_CASES, ids=[f"{c}-{p}-r{r:g}" for c, p, r in UPLOAD_CASES])
+def test_each_side_has_a_picture_and_a_cut_file_of_one_size(builds, machines, case):
+    from PIL import Image
+
+    pdf, _ = builds[case]
+    dpi = machines[case[0]]["upload"]["dpi"]
+    limit = tuple(v * dpi for v in DESIGN_SPACE_LIMIT_IN)
+    pairs = upload_sides(pdf)
+    assert len(pairs) == 4  # 7 cards: two sheets, fronts and backs
+    expected = {p.name for pair in pairs for p in pair} | {p.with_suffix(".dxf").name for _, p in pairs} | {pdf.name}
+    assert {p.name for p in pdf.parent.iterdir()} == expected
+    for png, svg in pairs:
+        image = Image.open(png)
+        assert image.mode == "RGB"  # opaque: Design Space cuts the picture out along its edge, not around each card
+        assert all(abs(d - dpi) < 0.01 for d in image.info["dpi"])  # pHYs
+        W, H = svg_size(svg)
+        assert abs(image.width - W / 25.4 * dpi) < 1 and abs(image.height - H / 25.4 * dpi) < 1, (png.name, image.size, (W, H))
+        assert abs(image.width / dpi * 25.4 - W) < 1e-3 and abs(image.height / dpi * 25.4 - H) < 1e-3  # exactly, in fact
+        assert image.width <= limit[0] and image.height <= limit[1]
+        assert W <= DESIGN_SPACE_LIMIT_IN[0] * 25.4 + 1e-9 and H <= DESIGN_SPACE_LIMIT_IN[1] * 25.4 + 1e-9
+        import svgelements
+
+        edge = [e for e in svgelements.SVG.parse(str(svg), ppi=25.4).elements() if isinstance(e, svgelements.Path) and e.id == "edge"]
+        assert len(edge) == 1 and all(abs(u - v) < 1e-3 for u, v in zip(edge[0].bbox(), (0, 0, W, H)))  # the picture's edge
+
+
+@pytest.mark.parametrize("which", ["cricut-a4-r3", "cricut-letter-r0", "cricut-letter-bleed0"])
+def test_every_outline_lies_on_the_trim_the_picture_shows(builds, bleedless, which):
+    """The picture's colour ends where the cut file says the card's trim is, plus the bleed: found
+    in the pixels on every straight edge of every card, front and back, within 0.1 mm."""
+    from PIL import Image
+
+    pdf, options = bleedless if which.endswith("bleed0") else builds[{"cricut-a4-r3": ("cricut", "a4", 3.0),
+                                                                      "cricut-letter-r0": ("cricut", "letter", 0.0)}[which]]
+    b = options.bleed
+    checked = 0
+    for png, svg in upload_sides(pdf):
+        image = Image.open(png).convert("RGB")
+        k = image.info.get("dpi", (300,))[0] / 25.4  # pixels per mm
+        trims = svg_trims(svg)
+        assert trims
+        for x0, y0, x1, y1 in trims:
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            for t in (0.15, 0.3, 0.5, 0.7, 0.85):  # along each edge, away from the corners; from 0.5 mm inside the trim
+                y, x = y0 + t * (y1 - y0), x0 + t * (x1 - x0)
+                for found, want in ((colour_edge(image, k, (-1, 0), (x0 + 0.5, y)), x0 - b), (colour_edge(image, k, (1, 0), (x1 - 0.5, y)), x1 + b),
+                                    (colour_edge(image, k, (0, -1), (x, y0 + 0.5)), y0 - b), (colour_edge(image, k, (0, 1), (x, y1 - 0.5)), y1 + b)):
+                    assert abs(found - want) <= 0.1, (png.name, (x0, y0, x1, y1), found, want)
+                    checked += 1
+            # just inside the colour's edge: card; just beyond it, in a gap: white paper
+            for px, py in ((x0 - b + 0.3, cy), (x1 + b - 0.3, cy), (cx, y0 - b + 0.3), (cx, y1 + b - 0.3)):
+                assert is_ink(image.getpixel((int(px * k), int(py * k))))
+            for px, py in ((x0 - b - 0.4, cy), (x1 + b + 0.4, cy), (cx, y0 - b - 0.4), (cx, y1 + b + 0.4)):
+                if 0 <= px * k < image.width and 0 <= py * k < image.height:
+                    assert image.getpixel((int(px * k), int(py * k))) == (255, 255, 255), (png.name, px, py)
+    assert checked >= 7 * 2 * 5 * 4
+
+
+def test_backs_are_mirrored_in_their_pictures(builds):
+    """The part-filled sheet (3 cards): the back's outlines are the front's, mirrored in the
+    picture for a flip on the long edge, and the back picture shows backs there."""
+    pdf, _ = builds[("cricut", "a4", 3.0)]
+    (_, front), (_, back) = upload_sides(pdf)[2:]
+    W = svg_size(front)[0]
+    assert svg_size(back) == svg_size(front)
+    fronts, backs = svg_trims(front), svg_trims(back)
+    assert len(fronts) == len(backs) == 3
+    assert sorted((round(W - t[2], 3), round(t[1], 3)) for t in fronts) == sorted((round(t[0], 3), round(t[1], 3)) for t in backs)
+    assert len({round(t[0], 3) for t in fronts}) == 2  # two columns: the mirroring shows
+
+
+def test_each_page_names_its_picture_cut_file_and_size_and_prints_no_marks(builds):
+    from pdftools import texts
+
+    pdf, _ = builds[("cricut", "a4", 3.0)]
+    shown = texts(str(pdf))
+    for number, (png, svg) in enumerate(upload_sides(pdf)):
+        W, H = svg_size(svg)
+        text = shown[number]
+        assert png.name.removeprefix(pdf.stem) in text and svg.name.removeprefix(pdf.stem) in text, text
+        assert f"{W:.2f} × {H:.2f} mm" in text and "Cricut Design Space" in text
+        assert pdf_marks(reader(pdf).pages[number]) == []
+
+
+def test_upload_pictures_are_reproducible(project, tmp_path):
+    from ppgen.write.build import BuildOptions, build
+
+    made = []
+    for n in (1, 2):
+        options = BuildOptions.resolve(project, lang="en", out=tmp_path / str(n), cutter="cricut", cards_only=True)
+        build(project, options, cards=small_deck(project, 1), name="one")
+        made.append({p.name: p.read_bytes() for p in (tmp_path / str(n) / "en").iterdir()})
+    assert made[0] == made[1] and len(made[0]) == 5  # the PDF, a PNG and an SVG per side
+
+
+def test_the_largest_cards_fill_design_space_s_limit(project, tmp_path):
+    """82 × 114 mm cards with 1 mm bleed, 2 × 2: 170 × 234 mm, just inside 6.75 × 9.25 in."""
+    from PIL import Image
+
+    from ppgen.write.build import BuildOptions, build
+
+    options = BuildOptions.resolve(project, lang="en", out=tmp_path, cutter="cricut", paper="letter", card_size="82x114", cards_only=True)
+    assert options.sheet_layout.per_page == 4
+    build(project, options, cards=small_deck(project, 4), name="big")
+    (png, _), _ = upload_sides(tmp_path / "en" / "big-en.pdf")
+    image = Image.open(png)
+    assert image.size == (round(170 / 25.4 * 300), round(234 / 25.4 * 300))
+    assert image.width <= 6.75 * 300 and image.height <= 9.25 * 300
+
+
+def test_a_card_larger_than_design_space_takes_is_refused_with_the_sizes(tmp_path):
+    r = run("build", "--cutter", "cricut", "--card-size", "172x190", "--faction", "rome", "--out", str(tmp_path))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "1 card needs 174 × 192 mm" in r.stderr and "171.45 × 234.95 mm" in r.stderr and "6.75 × 9.25 in" in r.stderr, r.stderr
+    assert not (tmp_path / "en").exists()
+
+
 def test_bleed_and_gap_default_to_the_machine_and_yield_to_the_command_line(project):
     from ppgen.write.build import BuildOptions
 
@@ -313,3 +536,14 @@ def test_a_mistake_in_cutters_yaml_is_reported_at_its_line(game_copy, tmp_path):
     wanted = {i + 1 for i, line in enumerate(text.splitlines()) if "squares" in line or "inset: -4" in line}
     assert set(lines) == wanted, r.stderr
     assert "did you mean 'square'" in r.stderr
+
+
+def test_a_machine_printing_from_uploads_cannot_have_marks_too(game_copy, tmp_path):
+    path = game_copy / "templates" / "cutters.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("  upload:\n", "  marks: {pattern: {top-left: square}, inset: 10, square: 5, length: 20, thickness: 0.3, keep_out: 20}\n  upload:\n", 1)
+    path.write_text(text, encoding="utf-8")
+    r = run("build", "--cutter", "cricut", "--faction", "rome", "--out", str(tmp_path), cwd=game_copy)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    line = next(i + 1 for i, t in enumerate(text.splitlines()) if t.startswith("  marks: {pattern: {top-left: square}"))
+    assert f"templates/cutters.yaml:{line}:" in r.stderr and "prints from an upload" in r.stderr, r.stderr

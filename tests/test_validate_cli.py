@@ -156,8 +156,6 @@ def unreadable_decks(tmp_path):
 @pytest.mark.parametrize("lang", ["ja", "ko", "zh"])
 def test_file_problems_are_reported_in_the_reports_language(tmp_path, project, lang):
     """A Shift-JIS decklist got its "not UTF-8" message in English under --lang ja."""
-    from ppgen.decks import Words
-    from ppgen.errors import MESSAGES
 
     result = run(*unreadable_decks(tmp_path), "--lang", lang, "--format", "json")
     assert result.returncode == 2, result.stderr

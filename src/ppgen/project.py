@@ -20,8 +20,8 @@ from .errors import DataError, Problem, UsageError
 from .read.config import Config, LanguageConfig, load_config
 from .read.game import Game, load_game
 from .read.gamedir import GameDir, find_game_dir
-from .read.locale import Locale, load_locale
-from .read.model import BonusPart, Card, format_amount
+from .read.locale import Locale, parse_locale
+from .read.model import BonusPart, Card, format_amount, version_text
 from .read.schema import did_you_mean
 
 T = TypeVar("T")
@@ -86,7 +86,7 @@ class Project:
             self.check_language(lang)
             src = self.config.source_language
             source = None if lang == src else self.locale(src)
-            loc = load_locale(self.dir.locale(lang), lang, self.dir.root, source)
+            loc = parse_locale(self.dir.yaml(self.dir.locale(lang), plain_strings=True), lang, source)
             self._check_card_keys(loc)
             self._locales[lang] = loc
         return self._locales[lang]
@@ -150,6 +150,12 @@ class Project:
         if card.terrain:
             parts.append(loc.get("label.terrain"))
         return loc.get("label.type-separator").join(parts)
+
+    def small_print(self, card: Card, lang: str) -> str:
+        """The collector code, with the card's version when cards.yaml gives one: "ROM-03 · v2"."""
+        if card.revised is None:
+            return card.code
+        return self.locale(lang).format("label.code-revised", code=card.code, version=version_text(card.revised))
 
     def bonus_text(self, card: Card, lang: str) -> str:
         """The bonus badge text, built from structured data (numbers never from translations)."""
@@ -218,9 +224,14 @@ def bonus_part_text(loc: Locale, part: BonusPart) -> str:
 
 def load(root: str | Path | None = None) -> Project:
     """Load the game directory at `root` (or found upward from the current directory)."""
-    gamedir = find_game_dir(root)
+    return open_project(find_game_dir(root))
+
+
+def open_project(gamedir: GameDir) -> Project:
+    """The project of a game directory (or of a RevisionDir: the game as it was at a git revision)."""
     game = load_game(gamedir)
     config = load_config(gamedir)
-    if not gamedir.locale(config.source_language).is_file():
-        raise DataError([Problem(gamedir.show(gamedir.locale(config.source_language)), 0, 0, "the source-language locale file is missing", "missing")])
+    source = gamedir.locale(config.source_language)
+    if not gamedir.is_file(source):
+        raise DataError([Problem(gamedir.show(source), 0, 0, "the source-language locale file is missing", "missing")])
     return Project(gamedir, game, config)

@@ -76,6 +76,14 @@ def fmt_mm(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".") if abs(value - round(value)) > 1e-9 else str(int(round(value)))
 
 
+def px(points: float, dpi: float) -> int:
+    """A length in points as whole pixels at `dpi`, rounded half up (2.75 in × 300 = 825)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    value = Decimal(repr(points)) / Decimal(72) * Decimal(repr(dpi))
+    return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
 def parse_paper(text: str) -> Paper:
     key = str(text).strip().lower()
     if key not in PAPERS:

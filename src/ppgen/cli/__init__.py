@@ -41,6 +41,7 @@ def main_group(ctx, root, quiet, debug):
       ppgen validate my-deck.txt         check a decklist before printing it
       ppgen cards --lang ko --faction rome
       ppgen i18n check --lang zh         what translators must fix, as file:line:col
+      ppgen errata --since v1.0          reprint only the cards that changed since v1.0
     """
     ctx.obj = UI(root=root, quiet=quiet, debug=debug)
 

@@ -10,6 +10,8 @@ from . import main_group
 from .options import _apply, deck_options, faction_option, output_options, show_warnings
 from .ui import plural
 
+BESIDE_PARTS = ("cut-file", "print-image")  # files a build writes beside the card sheets' PDF (write/build.py BESIDE)
+
 
 def sheet_options(f):
     """--lang, --out and the paper and duplex options `build` and `calibrate` share."""
@@ -20,15 +22,29 @@ def sheet_options(f):
     ]))
 
 
+def card_options(f):
+    """--card-size, --bleed, --gutter and --layout: how the cards sit on the sheets (`build`, `errata`)."""
+    return _apply(f, [
+        click.option("--card-size", metavar="SIZE", help="poker (63 × 88 mm, default), bridge, mini, tarot, or WxH in mm, e.g. 63x88."),
+        click.option("--bleed", metavar="MM", help="Bleed printed around every card, in mm (e.g. 3); cards move apart to make room."),
+        click.option("--gutter", metavar="MM", help="Extra space between neighbouring cards, in mm."),
+        click.option("--layout", type=click.Choice(list(LAYOUTS)), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only; print-and-cut: for a cutting machine (--cutter)."),
+    ])
+
+
+def cutter_options(f):
+    """--cutter, --cut-file and --corner-radius: print-and-cut card sheets (`build`, `errata`)."""
+    return _apply(f, [
+        click.option("--cutter", metavar="MACHINE", help="print-and-cut for this cutting machine: silhouette, cricut or scanncut (templates/cutters.yaml); implies --layout print-and-cut. cricut: per sheet side a PNG and an SVG to upload to Design Space (Print Then Cut)."),
+        click.option("--cut-file", metavar="FORMAT", help="print-and-cut: also write a DXF cut file per sheet side (dxf); an SVG is always written."),
+        click.option("--corner-radius", metavar="MM", help="print-and-cut: the cut outlines' rounded corners in mm (default 3; 0 = square)."),
+    ])
+
+
 @main_group.command("build")
 @sheet_options
-@click.option("--card-size", metavar="SIZE", help="poker (63 × 88 mm, default), bridge, mini, tarot, or WxH in mm, e.g. 63x88.")
-@click.option("--bleed", metavar="MM", help="Bleed printed around every card, in mm (e.g. 3); cards move apart to make room.")
-@click.option("--gutter", metavar="MM", help="Extra space between neighbouring cards, in mm.")
-@click.option("--layout", type=click.Choice(list(LAYOUTS)), help="duplex: front page then back page (default); foldover: fronts and backs side by side, fold and glue; fronts-only; print-and-cut: for a cutting machine (--cutter).")
-@click.option("--cutter", metavar="MACHINE", help="print-and-cut for this cutting machine: silhouette, cricut or scanncut (templates/cutters.yaml); implies --layout print-and-cut.")
-@click.option("--cut-file", metavar="FORMAT", help="print-and-cut: also write a DXF cut file per sheet side (dxf); an SVG is always written.")
-@click.option("--corner-radius", metavar="MM", help="print-and-cut: the cut outlines' rounded corners in mm (default 3; 0 = square).")
+@card_options
+@cutter_options
 @click.option("--back", metavar="NAME", help="The card back: a variant of templates/card.yaml `backs:` (dark, the default; light saves ink).")
 @click.option("--printable-margin", metavar="MM", help="Nothing is printed this near the paper edge, in mm (default 5; raise it if your printer needs more).")
 @click.option("--rulebook", "rulebook", type=click.Choice(list(RULEBOOK_FORMS)), help="pages: the paper's size (default); booklet: A5 pages two-up on landscape A4 (half-Letter on Letter), to fold and staple.")
@@ -68,7 +84,8 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
       ppgen build --lang all --strict --report-json out/report.json
       ppgen build --lang ko --parts rulebook,mats
       ppgen build --cutter silhouette           print and cut: registration marks, an SVG per sheet side
-      ppgen build --cutter cricut --cut-file dxf --corner-radius 0
+      ppgen build --cutter cricut --faction rome  pictures (PNG) and cut files to upload to Cricut Design Space
+      ppgen build --cutter scanncut --cut-file dxf --corner-radius 0
       ppgen build --parts boxes --lang ja       a tuck box for each starter deck
       ppgen build --deck my-deck.txt --parts cards,boxes --sleeves
     """
@@ -132,15 +149,18 @@ def finish(ui, project, result, report_json, what: str, note: str = "") -> None:
         result.report.write_json(report_json, [f.as_dict(project.dir.show(f.path)) for f in result.files])
     written, refused = result.written, result.refused
     cut = [f for f in written if f.part == "cut-file"]
-    written = [f for f in written if f.part != "cut-file"]
+    images = [f for f in written if f.part == "print-image"]
+    written = [f for f in written if f.part not in BESIDE_PARTS]
     for f in written:
         cards = f", {f.cards} cards" if f.cards else ""
         ui.info(f"  {project.dir.show(f.path)}: {plural(f.pages, 'page')}{cards}, {f.bytes / 1e6:.1f} MB")
     for folder in dict.fromkeys(f.path.parent for f in cut):
         here = [f for f in cut if f.path.parent == folder]
         kinds = "/".join(sorted({f.path.suffix[1:].upper() for f in here}, reverse=True))
-        ui.info(f"  {project.dir.show(folder)}/: {plural(len(here), 'cut file')} ({kinds}), one per printed side, beside the card sheets")
-    for f in (f for f in refused if f.part != "cut-file"):  # its cut files go unwritten with it
+        pictures = [f for f in images if f.path.parent == folder]
+        upload = f"{plural(len(pictures), 'picture')} (PNG) to upload and " if pictures else ""
+        ui.info(f"  {project.dir.show(folder)}/: {upload}{plural(len(here), 'cut file')} ({kinds}), one per printed side, beside the card sheets")
+    for f in (f for f in refused if f.part not in BESIDE_PARTS):  # its cut files and pictures go unwritten with it
         n = len(result.report.failing(f.lang))
         ui.error(f"--strict: {f.lang} has {plural(n, 'warning')}; {project.dir.show(f.path)} was not written")
     if not written:
@@ -152,7 +172,8 @@ def finish(ui, project, result, report_json, what: str, note: str = "") -> None:
         extra = len(written) - len(main)
         cards = sum(f.cards for f in main)
         ui.summary(f"wrote {where}: {plural(sum(f.pages for f in main), 'page')}" + (f", {cards} cards" if cards else "")
-                   + (f" (+{extra} part files)" if extra else "") + (f" and {plural(len(cut), 'cut file')}" if cut else "")
+                   + (f" (+{extra} part files)" if extra else "")
+                   + (f", {plural(len(images), 'picture')}" if images else "") + (f" and {plural(len(cut), 'cut file')}" if cut else "")
                    + ("" if len(langs) < 2 else f"; {', '.join(langs)}") + (f"; {note}" if note else ""),
                    ok=not refused)
     if refused:

@@ -5,3 +5,4 @@ from . import build, calibrate  # noqa: F401
 from . import i18n  # noqa: F401
 from . import export  # noqa: F401
 from . import art  # noqa: F401
+from . import errata  # noqa: F401

@@ -27,6 +27,20 @@ from .faces import form_name
 from .frames import TRIMMED, draw_frame, draw_texture
 from .illustrations import draw_illustration, draw_landscape
 
+# Colours the drawing asks for by name where the template says none (or besides what it says):
+# what a front depends on beyond its elements' own colours (draw/face_inputs.py).
+DRAWN_COLOURS = ("faction", "faction-dark", "faction-light", "accent", "ink", "mix(parchment, faction, 0.1)")
+
+
+def frame_kind(card: Card) -> str:
+    """What the card is at a glance (templates/card.yaml `frames:`): commander, terrain, or its kind."""
+    return "commander" if card.commander else "terrain" if card.terrain else card.kind
+
+
+def motif_key(card: Card) -> str:
+    """Which illustration a card without a picture shows (templates/card.yaml `illustrations:`):
+    its unit type, or terrain, doctrine, tactic."""
+    return card.type if card.is_unit else ("terrain" if card.terrain else card.kind)
 
 
 # ── where a text comes from ────────────────────────────────────────────────
@@ -111,6 +125,37 @@ class PlacedText:
     key: str | None  # the locale key the text comes from, when one
 
 
+# ── the locale keys a front prints ─────────────────────────────────────────
+def type_keys(card: Card) -> list[str]:
+    """The keys the type line is built from ("Infantry · Mercenary"), separator last."""
+    keys = [f"type.{card.type}" if card.is_unit else f"kind.{card.kind}"]
+    keys += [f"trait.{t}" for t in card.traits]
+    if card.terrain:
+        keys.append("label.terrain")
+    return keys + ["label.type-separator"]
+
+
+def bonus_keys(card: Card) -> list[str]:
+    """The keys the bonus badge's text is built from (none without a bonus)."""
+    if not card.bonus:
+        return []
+    keys = ["bonus.part", "bonus.separator"]
+    for b in card.bonus:
+        keys.append(f"stat.{b.stat}")
+        if b.when != "always":
+            keys.append(f"bonus.when.{b.when}")
+        if b.whose != "own":
+            keys.append(f"bonus.whose.{b.whose}")
+    return list(dict.fromkeys(keys))
+
+
+def printed_keys(card: Card) -> list[str]:
+    """Every locale key the front of `card` prints, in the order of the face."""
+    keys = [f"card.{card.id}.name", *type_keys(card), f"card.{card.id}.effect"]
+    keys += ["label.level-short"] if card.is_unit else bonus_keys(card)
+    return keys + (["label.code-revised"] if card.revised else [])
+
+
 # ── the face ───────────────────────────────────────────────────────────────
 def front_key(card: Card, lang: str) -> str:
     """The front's form key: one per card and language."""
@@ -166,29 +211,16 @@ class FrontFace:
             self._text("bonus", p.bonus_text(card, lang), None, report, parts=self._bonus_parts(), box=self._bonus_text_box())
         if card.commander and "mark" in self.elements:
             self._text("mark", COMMANDER_MARK, None, report)
-        self._text("code", card.code, None, report)
+        self._text("code", p.small_print(card, lang), "label.code-revised" if card.revised else None, report)
         self._text("lang", lang.upper(), None, report)
 
     def _type_parts(self) -> list[tuple[str, str]]:
         loc = self.project.locale(self.lang)
-        card = self.card
-        keys = [f"type.{card.type}" if card.is_unit else f"kind.{card.kind}"]
-        keys += [f"trait.{t}" for t in card.traits]
-        if card.terrain:
-            keys.append("label.terrain")
-        keys.append("label.type-separator")
-        return [(k, loc.get(k)) for k in keys]
+        return [(k, loc.get(k)) for k in type_keys(self.card)]
 
     def _bonus_parts(self) -> list[tuple[str, str]]:
         loc = self.project.locale(self.lang)
-        keys = ["bonus.part", "bonus.separator"]
-        for b in self.card.bonus:
-            keys.append(f"stat.{b.stat}")
-            if b.when != "always":
-                keys.append(f"bonus.when.{b.when}")
-            if b.whose != "own":
-                keys.append(f"bonus.whose.{b.whose}")
-        return [(k, loc.get(k)) for k in dict.fromkeys(keys)]
+        return [(k, loc.get(k)) for k in bonus_keys(self.card)]
 
     def _badge_number_box(self, e: Element) -> tuple[float, float, float, float]:
         x, y, w, h = self.box(e)
@@ -264,9 +296,7 @@ class FrontFace:
     # drawing -------------------------------------------------------------
     @property
     def frame_kind(self) -> str:
-        """What the card is at a glance (templates/card.yaml `frames:`): commander, terrain, or its kind."""
-        card = self.card
-        return "commander" if card.commander else "terrain" if card.terrain else card.kind
+        return frame_kind(self.card)
 
     def _looks(self) -> None:
         """The layers a front places, each a form drawn once per PDF: the background (by faction and
@@ -274,8 +304,7 @@ class FrontFace:
         card showing it) or the illustration (by faction, kind and motif), the frame (by faction and kind)."""
         kind, faction = self.frame_kind, self.card.faction
         self.frame = self.template.frame(kind)
-        key = self.card.type if self.card.is_unit else ("terrain" if self.card.terrain else self.card.kind)
-        self.motif = self.template.motif(key)
+        self.motif = self.template.motif(motif_key(self.card))
         self._backdrop = Layer(f"backdrop-{faction}-{kind}", self._background)
         art = self.elements.get("art")
         window = "-".join(f"{v / MM:.2f}" for v in art_box(art, self.geometry)) if art is not None else ""

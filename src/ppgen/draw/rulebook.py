@@ -118,6 +118,21 @@ def _styles(project, lang: str, look) -> dict[str, Style]:
     }
 
 
+def open_book(canvas, project, lang: str, page_size: tuple[float, float], report, form: str = "pages",
+              printable: float = 0.0) -> Book:
+    """The rulebook's look, styles and words on `canvas`: for the rulebook, and for pages set
+    like it (the changelog of `ppgen errata`, draw/changelog.py). `form` "booklet": the look of
+    the booklet's small pages (the style's `booklet:` values); a look that would print within
+    `printable` mm of the paper edge is refused (UsageError naming the key)."""
+    structure = load_structure(project)
+    look = rulebook_style(project, form)
+    check_printable(look, printable, form)
+    canvas.setPageSize(page_size)  # pages keep this size until another part sets its own
+    book = Book(canvas, project, lang, page_size, Words(project, lang, report), look, report, structure)
+    book.styles = _styles(project, lang, look)
+    return book
+
+
 def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], report, first_page: int = 1,
                   form: str = "pages", printable: float = 0.0) -> list[OutlineEntry]:
     """Draw the whole rulebook of `lang` onto `canvas`; return its outline (bookmarks already placed).
@@ -129,16 +144,11 @@ def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], re
     A style that puts the running head, folio or title frame within `printable`
     mm of the paper edge is refused (UsageError naming the key).
     """
-    structure = load_structure(project)
-    look = rulebook_style(project, form)
-    check_printable(look, printable, form)
-    canvas.setPageSize(page_size)  # pages keep this size until another part sets its own
-    words = Words(project, lang, report)
-    book = Book(canvas, project, lang, page_size, words, look, report, structure)
-    book.styles = _styles(project, lang, look)
+    book = open_book(canvas, project, lang, page_size, report, form, printable)
+    structure = book.structure
     title_page(book, structure, first_page)
     flow = fl.PageFlow(canvas, book.frame, begin_page=lambda f: _begin_page(book, f),
-                       end_page=lambda f: _end_page(book, f), first_page=first_page + 1)
+                       end_page=lambda f: page_furniture(book, f), first_page=first_page + 1)
     flow.run(prose_blocks(book, structure) + reference_blocks(book, structure))
     colophon(book, flow, structure)
     flow.finish()
@@ -234,7 +244,8 @@ def _begin_page(book: Book, flow: fl.PageFlow) -> None:
     flow.state["head"] = flow.state.get("section", "")
 
 
-def _end_page(book: Book, flow: fl.PageFlow) -> None:
+def page_furniture(book: Book, flow: fl.PageFlow) -> None:
+    """The running head (the game's name; `flow.state["head"]` on the right) and the folio."""
     c, w, h = book.canvas, book.width, book.height
     p, col, st = book.look.page, book.look.colours, book.styles
     frame = book.frame(flow.page)

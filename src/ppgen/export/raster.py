@@ -3,7 +3,8 @@
 There is one drawing path. A face (`draw.faces.front_face` / `back_face`) is
 recorded once as a PDF form, as on the card sheets, and placed alone on a page
 the size of its bleed box; PDFium (pypdfium2) renders that page to a bitmap of
-an exact pixel size. Nothing here draws a card a second way.
+an exact pixel size (`write/raster.py`, which the print-and-cut upload images use
+too). Nothing here draws a card a second way.
 
     size = card_raster(geometry, dpi=300)           # pixels: round(inches × dpi), half up
     pdf = faces_pdf(project, faces, geometry, lang)  # bytes: one page per face
@@ -15,38 +16,17 @@ level, and the resolution (pHYs) of the size rendered at.
 """
 from __future__ import annotations
 
-import io
 import math
 import os
-from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Callable, Sequence
 
 from ..draw.faces import CardGeometry
+from ..units import px
+from ..write.raster import PNG_COMPRESS_LEVEL, RasterSize, png_bytes, render_page  # noqa: F401 — the one rendering path, re-exported
 
-PNG_COMPRESS_LEVEL = 6  # zlib level: fixed, so the same pixels always give the same bytes
 MIN_PAGES_PER_WORKER = 8  # below this, a worker process costs more than it saves
 
 Progress = Callable[[int, int], None]
-
-
-def px(points: float, dpi: float) -> int:
-    """A length in points as whole pixels at `dpi`, rounded half up (2.75 in × 300 = 825)."""
-    value = Decimal(repr(points)) / Decimal(72) * Decimal(repr(dpi))
-    return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
-
-
-@dataclass(frozen=True)
-class RasterSize:
-    """The pixel size a face is rendered at, and the resolution written into its PNG."""
-
-    width: int
-    height: int
-    dpi: float
-
-    @property
-    def pixels(self) -> tuple[int, int]:
-        return (self.width, self.height)
 
 
 def card_raster(geometry: CardGeometry, dpi: float) -> RasterSize:
@@ -60,24 +40,6 @@ def fitted_raster(geometry: CardGeometry, width: int, height: int) -> RasterSize
 
 
 # ── rasterising ────────────────────────────────────────────────────────────
-def render_page(pdf, index: int, size: RasterSize):
-    """Page `index` of an open pypdfium2 document, stretched to exactly `size` pixels (RGB)."""
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as pdfium_c
-
-    w, h = size.pixels
-    page = pdf[index]
-    try:
-        bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR)
-        bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
-        # Size given in pixels (not a scale factor): pypdfium2's render() rounds page × scale
-        # up, which can add a pixel; PDFium maps the page onto exactly w × h here.
-        pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0, pdfium_c.FPDF_ANNOT)
-        return bitmap.to_pil().convert("RGB")
-    finally:
-        page.close()
-
-
 def render_images(pdf_data: bytes, size: RasterSize, pages: Sequence[int] | None = None, progress: Progress | None = None) -> list:
     """Every page (or `pages`) of a PDF as a PIL image of `size`."""
     import pypdfium2 as pdfium
@@ -93,16 +55,6 @@ def render_images(pdf_data: bytes, size: RasterSize, pages: Sequence[int] | None
         return out
     finally:
         pdf.close()
-
-
-def png_bytes(image, dpi: float | None = None) -> bytes:
-    """A PIL image as PNG bytes, reproducibly (no timestamp, fixed compression)."""
-    buffer = io.BytesIO()
-    options = {"optimize": False, "compress_level": PNG_COMPRESS_LEVEL}
-    if dpi:
-        options["dpi"] = (dpi, dpi)
-    image.save(buffer, "PNG", **options)
-    return buffer.getvalue()
 
 
 def render_pngs(pdf_data: bytes, size: RasterSize, jobs: int = 1, progress: Progress | None = None) -> list[bytes]:

@@ -327,16 +327,26 @@ STRAIGHT_QUOTES, CURLY_QUOTES = "'\"", "‘’“”"
 
 
 def smart_quotes(text: str) -> str:
-    """`text` with its straight quotes and apostrophes made curly: don’t, players’, “word”, ‘word’."""
+    """`text` with its straight quotes and apostrophes made curly: don’t, players’, “word”, ‘word’,
+    ‘{name}’, ‘: ’ (a quote opens after a space or an opening mark, and the next one closes it)."""
     out = []
+    open_single = open_double = False
     for i, ch in enumerate(text):
         before = text[i - 1] if i else " "
+        after = text[i + 1 : i + 2]
         opening = before.isspace() or before in "([{—–-‘“/"
         if ch == "'":
-            after = text[i + 1 : i + 2]
-            out.append("‘" if opening and after.isalnum() else "’")
+            if before.isalnum() and after.isalnum():  # an apostrophe inside a word
+                out.append("’")
+            elif opening and not open_single and after and not after.isspace():
+                out.append("‘")
+                open_single = True
+            else:
+                out.append("’")
+                open_single = False
         elif ch == '"':
-            out.append("“" if opening else "”")
+            out.append("”" if open_double else "“")
+            open_double = not open_double
         else:
             out.append(ch)
     return "".join(out)

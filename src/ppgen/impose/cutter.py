@@ -11,6 +11,10 @@ duplex edge, with the marks where the software expects them, so each side can be
 The result is the same `SheetLayout` of Sides, Slots and Pages as every other layout,
 so `impose/sheets.py` draws it; marks are filled rectangles (`Side.inks`), their
 exclusion zones `Side.keep_out`. API in millimetres, geometry in points.
+
+A machine whose software prints the page itself from an uploaded picture (Cricut Design
+Space: `Cutter.uploads`) gets no marks of ppgen's; `upload_image` says which rectangle of
+each printed side that picture covers (the cards, bleed included, in whole pixels).
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from ..errors import UsageError
-from ..units import MM, PRINTABLE_MARGIN, CardSize, Paper, fmt_mm
+from ..units import MM, PRINTABLE_MARGIN, CardSize, Paper, fmt_mm, px
 from .geometry import NoteSlot, Rect, union_of
 from .layout import SheetLayout, Side, Slot, back_rotation, behind
 from .marks import note_slots
@@ -62,6 +66,31 @@ def mark_set(cutter, paper: Paper) -> MarkSet:
         c = marks.clearance
         zones.append(_box(cx - sx * c, cy - sy * c, sx * (side + 2 * c), sy * (side + 2 * c)))
     return MarkSet(tuple(inks), tuple(zones), Rect(x0 * MM, y0 * MM, (x1 - x0) * MM, (y1 - y0) * MM))
+
+
+@dataclass(frozen=True)
+class UploadImage:
+    """The rectangle of a printed side that its upload picture and cut file cover."""
+
+    box: Rect  # points, on the page: the cards' bleed boxes, grown (centred) to whole pixels
+    width_px: int
+    height_px: int
+    dpi: float
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        """(width, height) in mm: exactly the picture's pixels at its dpi."""
+        return (self.width_px / self.dpi * 25.4, self.height_px / self.dpi * 25.4)
+
+
+def upload_image(slots, dpi: float) -> UploadImage:
+    """The picture of `slots` (a side's cards): the union of their bleed boxes, each side
+    rounded to whole pixels at `dpi` (half up) and grown or shrunk by the fraction of a
+    pixel evenly on both sides, so the cards stay centred in it."""
+    cards = union_of([s.bleed_box for s in slots])
+    w, h = px(cards.w, dpi), px(cards.h, dpi)
+    bw, bh = w * 72 / dpi, h * 72 / dpi
+    return UploadImage(Rect(cards.x - (bw - cards.w) / 2, cards.y - (bh - cards.h) / 2, bw, bh), w, h, dpi)
 
 
 def print_area(cutter, paper: Paper) -> tuple[float, float, float, float]:
@@ -169,6 +198,20 @@ def _does_not_fit(paper: Paper, card: CardSize, cutter, bleed: float, area) -> s
     need_w, need_h = card.width + 2 * bleed, card.height + 2 * bleed
     aw, ah = area[2] - area[0], area[3] - area[1]
     with_bleed = f" with {fmt_mm(bleed)} mm bleed" if bleed else ""
+    clear = " clear of the registration marks' zones" if cutter.marks is not None else ""
+    limit = ""
+    if cutter.area is not None and (abs(aw - cutter.area[0]) < 1e-6 or abs(ah - cutter.area[1]) < 1e-6):  # the software's limit
+        limit = f"{_inches(cutter.area)}, the largest {'image' if cutter.uploads else 'print'} {cutter.software} takes; "
     return (f"{card} cards{with_bleed} do not fit a {cutter.name} print-and-cut sheet on {paper.name}: 1 card needs "
-            f"{fmt_mm(need_w)} × {fmt_mm(need_h)} mm clear of the registration marks' zones, the print area is "
-            f"{fmt_mm(aw)} × {fmt_mm(ah)} mm (templates/cutters.yaml, '{cutter.key}')")
+            f"{_mm2(need_w)} × {_mm2(need_h)} mm{clear}, the print area is {_mm2(aw)} × {_mm2(ah)} mm "
+            f"({limit}templates/cutters.yaml, '{cutter.key}')")
+
+
+def _mm2(value: float) -> str:
+    """A length in mm to 0.01 mm, without useless zeros (171.45, 172, 102.5)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _inches(size: tuple[float, float]) -> str:
+    """(171.45, 234.95) mm → '6.75 × 9.25 in'."""
+    return " × ".join(f"{v / 25.4:.2f}".rstrip("0").rstrip(".") for v in size) + " in"

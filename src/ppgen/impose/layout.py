@@ -149,11 +149,23 @@ class SheetLayout:
         """e.g. "9 poker (63 × 88 mm) cards per A4 page (3 × 3), duplex, long edge"."""
         orient = " landscape" if self.paper.landscape else ""
         how = {"duplex": f"duplex, flip on {self.duplex} edge", "foldover": "fold-over", "fronts-only": "fronts only",
-               "print-and-cut": f"print and cut for {getattr(self.cutter, 'software', '')}, backs for a flip on the {self.duplex} edge"}[self.layout]
+               "print-and-cut": f"print and cut for {getattr(self.cutter, 'software', '')}{self._upload_size()}, "
+                                f"backs for a flip on the {self.duplex} edge"}[self.layout]
         bleed = f", {fmt_mm(self.bleed)} mm bleed" if self.bleed else ""
         turned = ", cards turned sideways" if self.turned else ""
         note = f"; {self.grid_note}" if self.grid_note else ""
         return f"{self.per_page} {self.card} cards per {self.paper.name}{orient} page ({self.cols} × {self.rows}{bleed}{turned}), {how}{note}"
+
+
+    def _upload_size(self) -> str:
+        """', a 132.08 × 182.08 mm picture at 300 dpi per full sheet side' for software printing from uploads."""
+        if self.cutter is None or not self.cutter.uploads:
+            return ""
+        from .cutter import upload_image
+
+        image = upload_image(self.sides[0].slots, self.cutter.upload_dpi)
+        w, h = image.size_mm
+        return f" from uploads: a {w:.2f} × {h:.2f} mm picture at {image.dpi:g} dpi per full sheet side"
 
 
 @dataclass(frozen=True)

@@ -86,15 +86,14 @@ class ArtFolder:
     root: Path
     folder: Path
     languages: tuple[str, ...]
+    gamedir: object = None  # the GameDir scanned (a working tree, or a git revision for `ppgen errata`)
     by_stem: dict[tuple[str, str], list[Path]] = field(default_factory=dict)  # (lang or "", stem) -> files
     files: list[Path] = field(default_factory=list)  # every file under art/, sorted
 
     @classmethod
     def scan(cls, gamedir, languages) -> "ArtFolder":
-        found = cls(gamedir.root, gamedir.art, tuple(languages))
-        if not found.folder.is_dir():
-            return found
-        for path in sorted(p for p in found.folder.rglob("*") if p.is_file() and not _ignored(p)):
+        found = cls(gamedir.root, gamedir.art, tuple(languages), gamedir)
+        for path in (p for p in gamedir.files_under(found.folder) if not _ignored(p)):
             found.files.append(path)
             rel = path.relative_to(found.folder)
             lang = rel.parts[0] if len(rel.parts) == 2 and rel.parts[0] in found.languages else ("" if len(rel.parts) == 1 else None)
@@ -116,8 +115,8 @@ class ArtFolder:
         if card.art:
             where = game.where(card, "art")
             path = self.root / card.art
-            if not path.is_file():
-                raise ArtError(f"'{card.art}' (art: in cards.yaml) {'is a folder' if path.is_dir() else 'does not exist'}"
+            if not self.gamedir.is_file(path):
+                raise ArtError(f"'{card.art}' (art: in cards.yaml) {'is a folder' if self.gamedir.is_dir(path) else 'does not exist'}"
                                f"{self._did_you_mean(card.art)}", where)
             return ArtSource(path, self.show(path), "cards.yaml", where)
         auto = self._named("", card.id)

@@ -11,7 +11,7 @@ from .. import units
 from ..errors import DataError, Problem
 from .gamedir import GameDir
 from .schema import Field, check_mapping, one_of
-from .yamlio import Doc, load_yaml
+from .yamlio import Doc
 
 FONT_ROLES = ("body", "bold", "title")
 LINE_BREAKS = ("words", "cjk")
@@ -108,9 +108,9 @@ class Config:
 
 def load_config(gamedir: GameDir) -> Config:
     """Read ppgen.yaml (defaults when absent)."""
-    if not gamedir.config.is_file():
+    if not gamedir.is_file(gamedir.config):
         return Config(build={k: f.default for k, f in BUILD_SPEC.items()})
-    doc = load_yaml(gamedir.config, gamedir.root)
+    doc = gamedir.yaml(gamedir.config)
     problems: list[Problem] = []
     top = check_mapping(doc, (), doc.data if doc.data is not None else {}, TOP_SPEC, problems, "ppgen.yaml")
     if top is None:

@@ -2,7 +2,8 @@
 
 Each machine is data (see the file's header): where its software expects its marks, how
 large they are, the zone around each mark nothing else may enter, the largest print it
-accepts. `impose/cutter.py` lays card sheets out from a `Cutter`; nothing else knows a
+accepts; or, for software that prints the page itself from an uploaded picture (Cricut
+Design Space), the resolution of that picture. `impose/cutter.py` lays card sheets out from a `Cutter`; nothing else knows a
 machine by name. Every problem is reported at templates/cutters.yaml:line:col.
 """
 from __future__ import annotations
@@ -47,6 +48,12 @@ CUTTER_SPEC = {
     "margin": Field(float, False, 5.0, check=_length(0, 50), help="cards stay this far inside the paper edge"),
     "area": Field(list, False, check=_area, help="[width, height] of the largest print, centred on the paper"),
     "marks": Field(dict, False, help="registration marks; absent: none"),
+    "upload": Field(dict, False, help="the software prints the page itself from an uploaded picture"),
+}
+
+UPLOAD_SPEC = {
+    "dpi": Field(float, True, check=lambda v: None if 72 <= v <= 1200 else f"must be between 72 and 1200, not {v}",
+                 help="the PNG's resolution"),
 }
 
 MARKS_SPEC = {
@@ -83,11 +90,17 @@ class Cutter:
     margin: float
     area: tuple[float, float] | None = None  # mm, centred on the paper
     marks: Marks | None = None
+    upload_dpi: float | None = None  # the software prints from an uploaded PNG of this resolution (no marks of ppgen's)
+
+    @property
+    def uploads(self) -> bool:
+        """Its software prints the page itself, from an uploaded picture and a cut file."""
+        return self.upload_dpi is not None
 
 
 def load_cutters(project) -> dict[str, Cutter]:
     """Every machine of templates/cutters.yaml, checked, read once per project."""
-    return project.cached("template:cutters", lambda: read_cutters(project.dir.template("cutters"), project.dir.root))
+    return project.cached("template:cutters", lambda: cutters_from(project.dir.yaml(project.dir.template("cutters"))))
 
 
 def cutter(project, key: str) -> Cutter:
@@ -100,7 +113,11 @@ def cutter(project, key: str) -> Cutter:
 
 def read_cutters(path, root=None) -> dict[str, Cutter]:
     """Load and check a cutters file; DataError with file:line:col for every problem."""
-    doc = load_yaml(path, root)
+    return cutters_from(load_yaml(path, root))
+
+
+def cutters_from(doc) -> dict[str, Cutter]:
+    """The machines of a cutters file's YAML document, checked."""
     problems: list[Problem] = []
     data = doc.data if doc.data is not None else {}
     if not isinstance(data, dict) or not data:
@@ -122,9 +139,17 @@ def read_cutters(path, root=None) -> dict[str, Cutter]:
             elif m is not None:
                 marks = Marks(tuple(m["pattern"].items()), float(m["square"]), float(m["length"]), float(m["thickness"]),
                               float(m["keep_out"]), float(m["clearance"]), m["inset"], m["outside"])
+        dpi = None
+        if c["upload"] is not None:
+            u = check_mapping(doc, (key, "upload"), c["upload"], UPLOAD_SPEC, problems, f"the upload of '{key}'")
+            if u is not None and c["marks"] is not None:
+                problems.append(doc.problem((key, "marks"), f"'{key}' prints from an upload (its software adds its own marks): "
+                                            "it cannot have 'marks' too", "value"))
+            elif u is not None and u["dpi"] is not None:
+                dpi = float(u["dpi"])
         if len(problems) == before:
             area = tuple(float(x) for x in c["area"]) if c["area"] else None
-            out[key] = Cutter(key, c["name"], c["software"], float(c["bleed"]), float(c["gap"]), float(c["margin"]), area, marks)
+            out[key] = Cutter(key, c["name"], c["software"], float(c["bleed"]), float(c["gap"]), float(c["margin"]), area, marks, dpi)
     if problems:
         raise DataError(problems)
     return out

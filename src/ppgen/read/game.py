@@ -21,7 +21,7 @@ from .gamedir import GameDir
 from .art import ART_FITS, art_path_problem
 from .model import KINDS, STATS, WHEN, WHOSE, BonusPart, Card, Faction, Rules
 from .schema import Field, check_mapping, did_you_mean, in_range, one_of
-from .yamlio import Doc, load_yaml
+from .yamlio import Doc
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 COLOUR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -66,7 +66,14 @@ RULES_SPEC = {
     "coalition_unlocked": Field(int, True, check=in_range(1, 99)),
 }
 
+def _version_check(v):
+    return None if str(v).strip() and "\n" not in str(v) else "must be a short version name such as 2 or 1.1"
+
+
+VERSION = Field((str, int), False, check=_version_check, help='a version: 2, or "1.1" (quoted: 1.10 is not the number 1.1)')
+
 TOP_SPEC = {
+    "version": VERSION,
     "rules": Field(dict, True),
     "types": Field(list, True),
     "traits": Field(list, False, default=[]),
@@ -100,6 +107,7 @@ CARD_SPEC = {
     "art": Field(str, check=lambda v: art_path_problem(v)),
     "art_focus": Field(list, check=lambda v: _focus_check(v)),
     "art_fit": Field(str, check=one_of(*ART_FITS)),
+    "revised": VERSION,
 }
 
 BONUS_SPEC = {
@@ -129,6 +137,7 @@ class Game:
     types: tuple[str, ...]
     traits: tuple[str, ...]
     doc: Doc | None = field(default=None, repr=False)
+    version: str | None = None  # the game's version (cards.yaml `version:`), if it has one
     _by_id: dict[str, Card] = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -162,7 +171,7 @@ class Game:
 
 def load_game(gamedir: GameDir) -> Game:
     """Load `cards.yaml` from a game directory; raise DataError listing every problem."""
-    doc = load_yaml(gamedir.cards, gamedir.root)
+    doc = gamedir.yaml(gamedir.cards)
     problems: list[Problem] = []
     top = check_mapping(doc, (), doc.data, TOP_SPEC, problems, "cards.yaml")
     if top is None:
@@ -181,7 +190,8 @@ def load_game(gamedir: GameDir) -> Game:
     if problems:
         raise DataError(problems)
     cards = tuple(card for card, _ in read.cards)
-    return Game(gamedir, Rules(rules), read.factions, cards, tuple(types), tuple(traits), doc)
+    version = None if top["version"] is None else str(top["version"]).strip()
+    return Game(gamedir, Rules(rules), read.factions, cards, tuple(types), tuple(traits), doc, version=version)
 
 
 @dataclass
@@ -407,6 +417,7 @@ def _card(doc, path, data, faction, types, traits, stat_range, problems) -> Card
         art=c["art"].replace("\\", "/") if c["art"] else None,
         art_focus=tuple(float(x) for x in c["art_focus"]) if c["art_focus"] else None,
         art_fit=c["art_fit"],
+        revised=None if c["revised"] is None else str(c["revised"]).strip(),
     )
 
 

@@ -5,6 +5,10 @@ optional `ppgen.yaml` configuration and optional card pictures in `art/`.
 It is given with `--root DIR` (or the
 PPGEN_ROOT environment variable) or found by looking upward from the current
 directory for `cards.yaml`.
+
+Every loader reads a game's files through its GameDir (`read_text`, `yaml`,
+`is_file`, `digest`), never with open(): so the same loaders read a game as it
+was at a git revision (read/revision.py, `RevisionDir`), nothing checked out.
 """
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import UsageError
+from ..errors import UsageError, display_path
 
 MARKER = "cards.yaml"
 
@@ -20,6 +24,53 @@ MARKER = "cards.yaml"
 @dataclass(frozen=True)
 class GameDir:
     root: Path
+
+    # ── reading (a RevisionDir reads the same paths from a git revision) ──
+    @property
+    def label(self) -> str:
+        """What this copy of the game is called in messages: its folder (a revision: the revision)."""
+        return str(self.root)
+
+    def read_text(self, path: Path) -> str:
+        """A text file of the game, checked (size, UTF-8): DataError naming it otherwise."""
+        from .files import read_text
+
+        return read_text(path, self.root)
+
+    def yaml(self, path: Path, plain_strings: bool = False):
+        """A YAML file of the game as a yamlio.Doc (positions for file:line:col problems)."""
+        from .yamlio import parse_yaml
+
+        return parse_yaml(self.read_text(path), self.show(path), plain_strings)
+
+    def is_file(self, path: Path) -> bool:
+        return Path(path).is_file()
+
+    def is_dir(self, path: Path) -> bool:
+        return Path(path).is_dir()
+
+    def names_in(self, folder: Path, suffix: str) -> list[str]:
+        """File names in `folder` that end in `suffix`, sorted ([] when there is no folder)."""
+        if not self.is_dir(folder):
+            return []
+        return sorted(p.name for p in Path(folder).iterdir() if p.name.endswith(suffix) and p.is_file())
+
+    def files_under(self, folder: Path) -> list[Path]:
+        """Every file in `folder` and its subfolders, sorted ([] when there is no folder)."""
+        if not self.is_dir(folder):
+            return []
+        return sorted(p for p in Path(folder).rglob("*") if p.is_file())
+
+    def digest(self, path: Path) -> str | None:
+        """The content's git blob id (None when there is no such file): equal for equal bytes,
+        whether the file is read here or from a git revision, where git already knows it."""
+        import hashlib
+
+        try:
+            data = Path(path).read_bytes()
+        except OSError:
+            return None
+        return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
     @property
     def cards(self) -> Path:
@@ -65,17 +116,13 @@ class GameDir:
         return self.root / "out"
 
     def available_languages(self) -> list[str]:
-        """Languages that have a locale file, source language first, then alphabetical."""
-        if not self.locales.is_dir():
-            return []
-        return sorted(p.stem for p in self.locales.glob("*.yaml") if p.stem != "glossary")
+        """Languages that have a locale file, alphabetical (Project.languages puts the source language first)."""
+        return sorted(name[: -len(".yaml")] for name in self.names_in(self.locales, ".yaml") if name != "glossary.yaml")
 
     def show(self, path: Path) -> str:
-        """A path as the user reads it: relative to the game directory when inside it."""
-        try:
-            return str(Path(path).resolve().relative_to(self.root))
-        except ValueError:
-            return str(path)
+        """A path as the user reads it: relative to the game directory when inside it
+        (a RevisionDir's files: `HEAD~1:cards.yaml`)."""
+        return display_path(path, self.root)
 
 
 def find_game_dir(root: str | Path | None = None, start: Path | None = None) -> GameDir:

@@ -177,7 +177,11 @@ class Locale:
 
 def load_locale(path: Path, lang: str, root: Path | None = None, source: Locale | None = None) -> Locale:
     """Load one locale file; raise DataError with every structural problem at file:line:col."""
-    doc = load_yaml(path, root, plain_strings=True)
+    return parse_locale(load_yaml(path, root, plain_strings=True), lang, source)
+
+
+def parse_locale(doc: Doc, lang: str, source: Locale | None = None) -> Locale:
+    """A locale from its YAML document (read with `plain_strings`), checked."""
     problems: list[Problem] = []
     entries: dict[str, Entry] = {}
     data = doc.data

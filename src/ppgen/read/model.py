@@ -49,6 +49,7 @@ class Card:
     art: str | None = None  # a picture named in cards.yaml, relative to the game directory
     art_focus: tuple[float, float] | None = None  # the point (0–1, from the top left) kept in view when cropping
     art_fit: str | None = None  # cover | contain: overrides the template's
+    revised: str | None = None  # the version this card was last changed in (cards.yaml `revised:`), printed by its code
 
     @property
     def is_unit(self) -> bool:
@@ -83,6 +84,11 @@ class Rules:
         for faction in factions.values():
             out[f"unlock_{faction.id}"] = faction.unlock_games
         return out
+
+
+def version_text(version: str) -> str:
+    """A version as the small print's "v{version}" takes it: "2" and "v2" → "2"."""
+    return version[1:] if version[:1] in "vV" and version[1:2].isdigit() else version
 
 
 def format_amount(amount: int) -> str:

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from ..errors import DataError, Problem
 from .schema import Field, check_mapping
-from .yamlio import load_yaml
 
 # ── the structure (templates/rulebook.yaml) ───────────────────────────────
 BLOCK_KINDS = ("paragraph", "bullets", "numbered")
@@ -64,7 +63,7 @@ class Structure:
 
 def load_structure(project) -> Structure:
     """Read templates/rulebook.yaml; every key must name an English text (DataError at file:line:col)."""
-    doc = load_yaml(project.dir.template("rulebook"), project.dir.root)
+    doc = project.dir.yaml(project.dir.template("rulebook"))
     problems: list[Problem] = []
     english = project.locale(project.config.source_language)
 

@@ -21,7 +21,6 @@ from types import SimpleNamespace
 from ..errors import DataError, Problem
 from .schema import Field, check_mapping
 from .templates import check_align
-from .yamlio import load_yaml
 
 _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
@@ -59,8 +58,7 @@ def variant(style: SimpleNamespace, name: str) -> SimpleNamespace:
 
 
 def _read_template(project, name: str, spec: dict[str, dict[str, Field]], variants: tuple[str, ...] = ()) -> SimpleNamespace:
-    path = project.dir.template(name)
-    doc = load_yaml(path, project.dir.root)
+    doc = project.dir.yaml(project.dir.template(name))
     problems: list[Problem] = []
     top_spec = {section: Field(dict, True) for section in spec} | {v: Field(dict, False) for v in variants}
     top = check_mapping(doc, (), doc.data if doc.data is not None else {}, top_spec, problems, f"{name}.yaml")

@@ -308,7 +308,7 @@ class CardTemplate:
 def load_card_template(project) -> CardTemplate:
     """The card template of a project, loaded and checked once (illustration keys against the game's unit types)."""
     def load():
-        template = read_card_template(project.dir.template("card"), project.dir.root)
+        template = card_template(project.dir.yaml(project.dir.template("card")))
         # A template may name types this game does not have (one template, several games); a key
         # that looks like a misspelt type of this game is an error.
         known = tuple(project.game.types) + CARD_MOTIFS
@@ -324,7 +324,11 @@ def load_card_template(project) -> CardTemplate:
 
 def read_card_template(path, root=None) -> CardTemplate:
     """Load and check a card template file; raise DataError with file:line:col for every problem."""
-    doc = load_yaml(path, root)
+    return card_template(load_yaml(path, root))
+
+
+def card_template(doc: Doc) -> CardTemplate:
+    """A card template from its YAML document, checked."""
     problems: list[Problem] = []
     top = check_mapping(doc, (), doc.data if doc.data is not None else {}, TOP_SPEC, problems, "the card template")
     if top is None:

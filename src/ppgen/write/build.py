@@ -239,7 +239,7 @@ class BuiltFile:
     faces: int  # distinct drawings (forms) in the file
     bytes: int
     written: bool = True  # False: refused by --strict
-    part: str = "cards"  # a parts.PART_ORDER name, "set" for the assembled PDF, "cut-file" beside the cards
+    part: str = "cards"  # a parts.PART_ORDER name, "set" for the assembled PDF, "cut-file" or "print-image" beside the cards
 
     def as_dict(self, shown: str) -> dict:
         return {"lang": self.lang, "part": self.part, "path": shown, "pages": self.pages, "cards": self.cards,
@@ -293,7 +293,7 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
     jobs = min(len(options.langs), options.jobs or os.cpu_count() or 1)
     total = len(options.langs) * len(options.parts)
     done = 0
-    for files, warnings in _run_languages(project, options, run, names, jobs):
+    for files, warnings in _run_languages(project, options, run, names, jobs, progress):
         for w in warnings:
             result.report.warning(w.code, w.message, w.lang, w.subject, w.strict)
         result.files.extend(files)
@@ -323,13 +323,14 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "game"
 
 
-def _run_languages(project, options, run, names, jobs):
-    """Yield (files, warnings) per language, in order: drawn in this process or in `jobs`
-    worker processes, always written here (a worker never writes a file, so stopping
-    one can never leave anything half-written)."""
+def _run_languages(project, options, run, names, jobs, progress: Progress | None = None):
+    """Yield (files, warnings) per language, in order: drawn in this process (showing each
+    part's own progress: pages drawn, pictures rendered) or in `jobs` worker processes,
+    always written here (a worker never writes a file, so stopping one can never leave
+    anything half-written)."""
     if jobs <= 1:
         for lang in options.langs:
-            yield write_language(draw_language(project, options, run, lang, names))
+            yield write_language(draw_language(project, options, run, lang, names, progress))
         return
     drawn_languages = _draw_in_workers(project, options, run, names, jobs)
     try:
@@ -440,9 +441,12 @@ def select_cards(project, factions: Sequence[str] = (), cards: Sequence[tuple[Ca
     return [card for faction in chosen for card, count in project.game.starter_deck(faction) for _ in range(count)]
 
 
+BESIDE = {".svg": "cut-file", ".dxf": "cut-file", ".png": "print-image"}  # files written beside a PDF, by kind
+
+
 @dataclass
 class _Extra:
-    """A file written beside a part's PDF (a cut file): counted as one more file of the part."""
+    """A file written beside a part's PDF (a cut file, a picture to upload): counted as one more file of the part."""
 
     data: bytes
     name: str = "cut-file"
@@ -461,19 +465,25 @@ class DrawnLanguage:
     refuse: bool  # --strict and there are warnings: write nothing
 
 
-def draw_language(project, options: BuildOptions, run: list[Card], lang: str, names: dict[str, str]) -> DrawnLanguage:
-    """Every part of one language and the assembled set, as bytes."""
+def draw_language(project, options: BuildOptions, run: list[Card], lang: str, names: dict[str, str],
+                  progress: Progress | None = None) -> DrawnLanguage:
+    """Every part of one language and the assembled set, as bytes; `progress` hears of each
+    part's own steps (n, total, "ja: cards")."""
     from .parts import PARTS, set_pdf
+
+    def steps(part: str):
+        return (lambda n, total: progress(n, total, f"{lang}: {part}")) if progress else None
 
     report = BuildReport()
     loc = project.locale(lang)
     with fallbacks_reported(loc, report):
-        drawn = [PARTS[part](project, options, lang, run, report) for part in options.parts]
+        drawn = [PARTS[part](project, options, lang, run, report, steps(part)) for part in options.parts]
         in_set = [part for part in drawn if part.in_set]  # the booklet is printed on its own
         whole = set_pdf(project, options, lang, in_set, report) if len(in_set) > 1 else None
     folder = options.out / lang
     outputs = [(part, folder / names[part.name].format(lang=lang)) for part in drawn]
-    outputs += [(_Extra(data), path.with_name(path.stem + suffix)) for part, path in list(outputs) for suffix, data in part.files]
+    outputs += [(_Extra(data, BESIDE[Path(suffix).suffix]), path.with_name(path.stem + suffix))
+                for part, path in list(outputs) for suffix, data in part.files]
     if whole is not None:
         outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
     return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.failing()))

@@ -3,7 +3,10 @@ machine's software (Silhouette Studio, Cricut Design Space, Brother CanvasWorksp
 
 One file per printed side of a sheet, beside the PDF: `<pdf>-sheet-01-front.svg`,
 `<pdf>-sheet-01-back.svg` (and `.dxf` with --cut-file dxf). The drawing is the paper,
-so an outline lies exactly where the PDF puts the card's trim (the slot's trim box).
+so an outline lies exactly where the PDF puts the card's trim (the slot's trim box);
+for software that prints from an uploaded picture (write/upload.py) it is that picture's
+rectangle of the page instead (a `frame`), with the picture's edge drawn too, so the cut
+file has the picture's size whatever a program measures (the page or what is drawn).
 Each outline is one closed path with true arcs for rounded corners:
 
 - SVG: `<path d="M … H … A r r 0 0 1 … Z">`, y down from the paper's top-left corner,
@@ -20,10 +23,10 @@ from __future__ import annotations
 
 import math
 
+from ..impose.geometry import Rect
 from ..units import MM
 
 QUARTER_BULGE = math.tan(math.radians(90) / 4)  # DXF bulge of a 90° arc, counter-clockwise
-
 
 
 def _n(value: float) -> str:
@@ -32,9 +35,16 @@ def _n(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def outlines_mm(side) -> list[tuple[float, float, float, float]]:
-    """(x0, y0, x1, y1) in mm, y up from the paper's bottom-left, of every card on `side`."""
-    return [(s.trim_box.x / MM, s.trim_box.y / MM, s.trim_box.x1 / MM, s.trim_box.y1 / MM) for s in side.slots]
+def _drawing(side, frame: Rect | None) -> Rect:
+    """What a cut file covers, in points on the page: `frame`, or the whole paper."""
+    return frame if frame is not None else Rect(0.0, 0.0, side.width, side.height)
+
+
+def outlines_mm(side, frame: Rect | None = None) -> list[tuple[float, float, float, float]]:
+    """(x0, y0, x1, y1) in mm, y up from the bottom-left corner of the paper (or of `frame`),
+    of every card on `side`."""
+    d = _drawing(side, frame)
+    return [((t.x - d.x) / MM, (t.y - d.y) / MM, (t.x1 - d.x) / MM, (t.y1 - d.y) / MM) for t in (s.trim_box for s in side.slots)]
 
 
 def sheet_file_suffix(page, sides: int) -> str:
@@ -51,20 +61,24 @@ def svg_path(x0: float, y0: float, x1: float, y1: float, r: float) -> str:
             f"H{_n(x0 + r)}{a}{_n(x0)} {_n(y1 - r)}V{_n(y0 + r)}{a}{_n(x0 + r)} {_n(y0)}Z")
 
 
-def cut_svg(side, radius: float, title: str) -> bytes:
-    """The SVG cut file of one printed side: the paper at 1:1 in mm, one path per card."""
+def cut_svg(side, radius: float, title: str, frame: Rect | None = None) -> bytes:
+    """The SVG cut file of one printed side: the paper (or `frame`, with its edge) at 1:1 in
+    mm, one path per card."""
     from xml.sax.saxutils import escape, quoteattr
 
-    W, H = side.width / MM, side.height / MM
+    d = _drawing(side, frame)
+    W, H = d.w / MM, d.h / MM
     paths = []
-    for n, (x0, y0, x1, y1) in enumerate(outlines_mm(side), 1):
-        d = svg_path(x0, H - y1, x1, H - y0, radius)
-        paths.append(f'    <path id="card-{n}" d="{d}"/>')
+    for n, (x0, y0, x1, y1) in enumerate(outlines_mm(side, frame), 1):
+        paths.append(f'    <path id="card-{n}" d="{svg_path(x0, H - y1, x1, H - y0, radius)}"/>')
     body = "\n".join(paths)
+    edge = (f'  <path id="edge" fill="none" stroke="#808080" stroke-width="0.25" d="{svg_path(0, 0, W, H, 0)}"/>\n'
+            if frame is not None else "")
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_n(W)}mm" height="{_n(H)}mm" viewBox="0 0 {_n(W)} {_n(H)}">\n'
         f"  <title>{escape(title)}</title>\n"
+        f"{edge}"
         f'  <g id="cut" fill="none" stroke="#E4002B" stroke-width="0.25" data-corner-radius={quoteattr(_n(radius))}>\n'
         f"{body}\n"
         "  </g>\n"
@@ -82,9 +96,11 @@ def dxf_vertices(x0: float, y0: float, x1: float, y1: float, r: float) -> list[t
             (x1 - r, y1, 0.0), (x0 + r, y1, b), (x0, y1 - r, 0.0), (x0, y0 + r, b)]
 
 
-def cut_dxf(side, radius: float) -> bytes:
-    """The DXF (R12) cut file of one printed side: mm, y up, one closed POLYLINE per card."""
-    W, H = side.width / MM, side.height / MM
+def cut_dxf(side, radius: float, frame: Rect | None = None) -> bytes:
+    """The DXF (R12) cut file of one printed side: mm, y up, one closed POLYLINE per card
+    (layer CUT); with `frame`, relative to it, and its edge on layer EDGE."""
+    d = _drawing(side, frame)
+    W, H = d.w / MM, d.h / MM
     out: list[str] = []
 
     def g(code: int, value) -> None:
@@ -103,16 +119,21 @@ def cut_dxf(side, radius: float) -> bytes:
     g(0, "ENDTAB")
     g(0, "TABLE"), g(2, "LAYER"), g(70, "1")
     g(0, "LAYER"), g(2, "CUT"), g(70, "0"), g(62, "1"), g(6, "CONTINUOUS")
+    if frame is not None:
+        g(0, "LAYER"), g(2, "EDGE"), g(70, "0"), g(62, "8"), g(6, "CONTINUOUS")
     g(0, "ENDTAB")
     g(0, "ENDSEC")
     g(0, "SECTION"), g(2, "ENTITIES")
-    for box in outlines_mm(side):
-        g(0, "POLYLINE"), g(8, "CUT"), g(66, "1"), g(10, 0.0), g(20, 0.0), g(30, 0.0), g(70, "1")  # closed
-        for x, y, bulge in dxf_vertices(*box, radius):
-            g(0, "VERTEX"), g(8, "CUT"), g(10, x), g(20, y), g(30, 0.0)
+    shapes = [("CUT", dxf_vertices(*box, radius)) for box in outlines_mm(side, frame)]
+    if frame is not None:
+        shapes.append(("EDGE", dxf_vertices(0.0, 0.0, W, H, 0.0)))
+    for layer, vertices in shapes:
+        g(0, "POLYLINE"), g(8, layer), g(66, "1"), g(10, 0.0), g(20, 0.0), g(30, 0.0), g(70, "1")  # closed
+        for x, y, bulge in vertices:
+            g(0, "VERTEX"), g(8, layer), g(10, x), g(20, y), g(30, 0.0)
             if bulge:
                 g(42, f"{bulge:.10f}")  # a bulge's rounding error is the arc's: keep it far below 0.001 mm
-        g(0, "SEQEND"), g(8, "CUT")
+        g(0, "SEQEND"), g(8, layer)
     g(0, "ENDSEC")
     g(0, "EOF")
     return ("\r\n".join(out) + "\r\n").encode("ascii")
@@ -120,17 +141,23 @@ def cut_dxf(side, radius: float) -> bytes:
 
 def cut_files(pages, sides: int, radius: float, formats: tuple[str, ...], title: str) -> list[tuple[str, bytes]]:
     """(file-name suffix, bytes) of every page's cut files, in page order."""
+    return [file for page in pages for file in page_cut_files(page, sides, radius, formats, title)]
+
+
+def page_cut_files(page, sides: int, radius: float, formats: tuple[str, ...], title: str,
+                   frame: Rect | None = None) -> list[tuple[str, bytes]]:
+    """(file-name suffix, bytes) of one page's cut files: the paper, or `frame` of it."""
+    suffix = sheet_file_suffix(page, sides)
+    side = filled_side(page)
     files = []
-    for page in pages:
-        suffix = sheet_file_suffix(page, sides)
-        if "svg" in formats:
-            files.append((f"{suffix}.svg", cut_svg(_filled(page), radius, f"{title} — {suffix[1:]}")))
-        if "dxf" in formats:
-            files.append((f"{suffix}.dxf", cut_dxf(_filled(page), radius)))
+    if "svg" in formats:
+        files.append((f"{suffix}.svg", cut_svg(side, radius, f"{title} — {suffix[1:]}", frame)))
+    if "dxf" in formats:
+        files.append((f"{suffix}.dxf", cut_dxf(side, radius, frame)))
     return files
 
 
-def _filled(page):
+def filled_side(page):
     """The page's side with only the slots that hold a card (the last sheet may be part-filled)."""
     from dataclasses import replace
 

@@ -132,22 +132,44 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
     doc = new_document(project, lang, f"{project.config.game} — {title} ({loc.get('language.name')})", layout.describe(),
                        layout.viewer_duplex)
     draw_pages(doc, pages, fronts, back, (geometry.width, geometry.height), text, report, lang, progress)
+    data = doc.data()
     files = []
     if layout.layout == "print-and-cut":
-        from .cutfile import cut_files
-
-        files = cut_files(pages, len(layout.sides), options.corner_radius, options.cut_formats, f"{project.config.game} — {title}")
-    return PartPDF("cards", doc.data(), doc.pages, title, cards=len(run), faces=doc.form_count, files=files,
+        files = _cut_files(data, pages, layout, options, f"{project.config.game} — {title}", progress)
+    return PartPDF("cards", data, doc.pages, title, cards=len(run), faces=doc.form_count, files=files,
                    single_sided=len(layout.sides) == 1)
 
 
+def _cut_files(data: bytes, pages, layout, options, title: str, progress=None) -> list[tuple[str, bytes]]:
+    """A print-and-cut sheet's files: its cut files, or for software that prints from uploads
+    (Cricut Design Space) a picture of the page's cards and a cut file of its size."""
+    sides, radius, formats = len(layout.sides), options.corner_radius, options.cut_formats
+    if layout.cutter.uploads:
+        from .upload import upload_files
+
+        return upload_files(data, pages, sides, layout.cutter.upload_dpi, radius, formats, title, progress)
+    from .cutfile import cut_files
+
+    return cut_files(pages, sides, radius, formats, title)
+
+
 def _cut_note(loc, layout):
-    """Each print-and-cut page names its machine's software and its own cut file."""
-    from .cutfile import sheet_file_suffix
+    """Each print-and-cut page names its machine's software and its own cut file (or, for
+    software that prints from uploads, the picture and cut file to upload, and their size)."""
+    from .cutfile import filled_side, sheet_file_suffix
+
+    software = layout.cutter.software
 
     def note(page) -> str:
-        file = f"…{sheet_file_suffix(page, len(layout.sides))}.svg"
-        return f"{loc.format('sheet.cut-note', software=layout.cutter.software, file=file)}   {page.number}/{page.total}"
+        file = f"…{sheet_file_suffix(page, len(layout.sides))}"
+        if layout.cutter.uploads:
+            from ..impose.cutter import upload_image
+
+            w, h = upload_image(filled_side(page).slots, layout.cutter.upload_dpi).size_mm
+            text = loc.format("sheet.upload-note", image=f"{file}.png", cut=f"{file}.svg", w=f"{w:.2f}", h=f"{h:.2f}", software=software)
+        else:
+            text = loc.format("sheet.cut-note", software=software, file=f"{file}.svg")
+        return f"{text}   {page.number}/{page.total}"
 
     return note
 
