@@ -254,3 +254,14 @@ def test_template_rule_message_and_position(game_copy, rule):
     assert expected in shown, shown
     if "design" in rule.after:
         assert shown == [expected]  # no box is checked against a wrong card size
+
+
+def test_an_earlier_templates_single_back_reads_as_the_dark_variant(game_copy):
+    """Templates written before `backs:` had one `back:` (what `ppgen errata` compares with)."""
+    path = game_copy / "templates" / "card.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("\nbacks:\n")
+    path.write_text(text[:start] + '\nback:\n  fill: "#101010"\n  colour: parchment\n', encoding="utf-8")
+    t = read_card_template(path, game_copy)
+    assert t.backs == {"dark": {"fill": "#101010", "pattern": None, "colour": "#F5ECD7", "accent": "#8C2F22"}}
+    assert t.back_name() == "dark"

@@ -180,6 +180,7 @@ TOP_SPEC = {
     "doctrine": Field(dict, False, {}),
     "tactic": Field(dict, False, {}),
     "backs": Field(dict, False, {}),
+    "back": Field(dict, False, help="one back, as templates wrote it before `backs:` (read as the variant 'dark')"),
     "frames": Field(dict, False, {}),
     "illustrations": Field(dict, False, {}),
 }
@@ -341,6 +342,8 @@ def card_template(doc: Doc) -> CardTemplate:
     style_names = set(top.get("styles") or {}) if isinstance(top.get("styles"), dict) else set()  # a bad style is reported once
     kinds, marks = _kinds(doc, top, colour_names, style_names, design, problems)
     backs = _backs(doc, top.get("backs"), palette, problems)
+    if top.get("back") and not top.get("backs"):  # an earlier template's single back (`ppgen errata` compares with one)
+        backs = {"dark": _back_colours(doc, ("back",), top["back"], palette, problems) or {}}
     frames = _frames(doc, top.get("frames") or {}, colour_names, problems)
     illustrations, illustration_marks = _illustrations(doc, top.get("illustrations") or {}, problems)
     if problems:
@@ -396,18 +399,25 @@ def _backs(doc: Doc, data, palette: dict[str, str], problems) -> dict[str, dict]
         if not isinstance(name, str) or not re.match(r"^[a-z0-9][a-z0-9-]*$", name):
             problems.append(doc.problem(("backs", name), f"a back's name is lower-case letters, digits and '-' (it is typed as --back NAME), not {name!r}", key=True))
             continue
-        back = check_mapping(doc, ("backs", name), value, BACK_SPEC, problems, f"back '{name}'")
-        if back is None:
-            continue
-        for key, colour in list(back.items()):
-            if colour is None or HEX_RE.match(colour):
-                continue
-            if colour in palette:
-                back[key] = palette[colour]
-            else:
-                problems.append(doc.problem(("backs", name, key), f"the back's '{key}' must be \"#rrggbb\" or a palette name{did_you_mean(colour, palette)}", "value"))
-        out[name] = back
+        back = _back_colours(doc, ("backs", name), value, palette, problems)
+        if back is not None:
+            out[name] = back
     return out
+
+
+def _back_colours(doc: Doc, path: tuple, value, palette: dict[str, str], problems) -> dict | None:
+    """One back's colours (at `path` in the file), palette names resolved to "#rrggbb"."""
+    back = check_mapping(doc, path, value, BACK_SPEC, problems, f"back '{path[-1]}'")
+    if back is None:
+        return None
+    for key, colour in list(back.items()):
+        if colour is None or HEX_RE.match(colour):
+            continue
+        if colour in palette:
+            back[key] = palette[colour]
+        else:
+            problems.append(doc.problem(path + (key,), f"the back's '{key}' must be \"#rrggbb\" or a palette name{did_you_mean(colour, palette)}", "value"))
+    return back
 
 
 def _frames(doc: Doc, data, colour_names, problems) -> dict[str, Frame]:
