@@ -50,6 +50,12 @@ PAPERS = {
     "a4": Paper("a4", "A4", 210.0, 297.0),
     "letter": Paper("letter", "Letter", 215.9, 279.4),
 }
+# `--mat large`: the player mat on one sheet of the paper twice the build's (A3 for A4, Tabloid for Letter)
+LARGE_PAPERS = {
+    "a4": Paper("a3", "A3", 297.0, 420.0),
+    "letter": Paper("tabloid", "Tabloid", 279.4, 431.8),
+}
+MAT_SIZES = ("standard", "large")  # standard: on the build's paper (one sheet, or two joined); large: one LARGE_PAPERS sheet
 
 
 @dataclass(frozen=True)

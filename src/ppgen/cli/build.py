@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from ..units import DUPLEX_EDGES, LAYOUTS, PAPERS, RULEBOOK_FORMS
+from ..units import DUPLEX_EDGES, LAYOUTS, MAT_SIZES, PAPERS, RULEBOOK_FORMS
 from . import main_group
 from .options import _apply, deck_options, faction_option, output_options, show_warnings
 from .ui import plural
@@ -51,14 +51,15 @@ def cutter_options(f):
 @faction_option
 @deck_options
 @click.option("--parts", metavar="LIST", help="Parts to build, comma-separated: rulebook, mats, score-sheet, cards, boxes (default: all but boxes; with --deck or --faction: cards).")
-@click.option("--sleeves", is_flag=True, default=None, help="Tuck boxes: make room for sleeved cards (+3 mm, 0.1 mm a sleeve).")
+@click.option("--mat", "mat", type=click.Choice(list(MAT_SIZES)), help="standard: the player mat on your paper — one sheet if it fits, else two sheets to glue together (default); large: one A3 sheet (Tabloid with --paper letter).")
+@click.option("--sleeves/--unsleeved", default=None, help="--sleeves: tuck boxes with room for sleeved cards (+3 mm, 0.1 mm a sleeve). --unsleeved: mat zones sized for bare cards. Default: mat zones fit sleeved cards (67 × 92 mm for poker), boxes bare ones.")
 @click.option("--card-thickness", metavar="MM", help="Tuck boxes: the thickness of one card in mm (default 0.3).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Languages built at once, in parallel processes (default: one per CPU core).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
 @click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
 @click.pass_obj
 def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, cutter, cut_file, corner_radius,
-                  back, printable_margin, rulebook, factions, deck_path, force, parts, sleeves, card_thickness, jobs, strict,
+                  back, printable_margin, rulebook, factions, deck_path, force, parts, mat, sleeves, card_thickness, jobs, strict,
                   report_json):
     """Build the print-and-play set: rulebook, two player mats, score sheet and
     the card sheets (every card of the seven starter decks, repeated for its
@@ -80,6 +81,8 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
       ppgen build --bleed 3 --card-size bridge
       ppgen build --back light                  ink-saving card backs
       ppgen build --rulebook booklet            the rulebook as an A5 booklet: duplex, short edge, fold, staple
+      ppgen build --mat large                   each player mat on one A3 sheet instead of two A4 ones
+      ppgen build --unsleeved                   mat zones for cards without sleeves
       ppgen build --back-offset 1.5,-0.5       after reading `ppgen calibrate`
       ppgen build --lang all --strict --report-json out/report.json
       ppgen build --lang ko --parts rulebook,mats
@@ -98,7 +101,7 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
         back_offset=back_offset, layout=layout, back=back, printable_margin=printable_margin, rulebook=rulebook,
         factions=factions, strict=strict, parts=parts, jobs=jobs,
         cards_only=bool(deck_path), cutter=cutter, cut_file=cut_file, corner_radius=corner_radius,
-        card_thickness=card_thickness, sleeves=sleeves,
+        card_thickness=card_thickness, sleeves=sleeves, mat=mat,
     )
     cards, name, box_deck = (None, None, None)
     if deck_path:

@@ -1,27 +1,32 @@
-"""The player mat: one landscape page per player, every zone at real size.
+"""The player mat: a zone for every card a player has in play, spots for the dice, at real size.
 
-    zones = draw_mat(canvas, project, "ko", landscape_a4, report)
+    geo = mat_geometry(project, card_size=(63, 88), sleeved=True)     # sizes from templates/mat-style.yaml
+    zones = paint_mat(canvas, project, "ko", geo, report)             # drawn at (0, 0)–(geo.width, geo.height)
 
-draws one page (ending with showPage) and returns the zones it drew, in mm
-from the page's bottom-left corner — what a test or a preview can measure.
+`paint_mat` draws the mat's design (no page: the caller places it on one sheet or on two
+joined ones, impose/tiles.py) and returns the zones it drew, in mm from the design's
+bottom-left corner — what a test or the rulebook's table setup picture can measure.
 
-What is on it (geometry, colours, sizes: templates/mat-style.yaml):
-- three unit slots, each one poker card (63 × 88 mm), with a green (+) d6
-  spot for bonuses and a red (−) one for wounds under it;
-- the deck and the graveyard, one card each, in a column beside the slots
-  (four card widths is what fits Letter landscape; a fifth would not);
-- life: a d20 spindown (start value from cards.yaml `starting_life`);
-- energy: one d12 spindown or two d6, with the energy maximum on each turn
-  computed from cards.yaml (energy_start, energy_growth_turn, energy_max);
-- combat quick reference; the six-phase turn track with the first-turn rule.
-All words come from locales (`mat.*`, and `rules.*` where the rulebook
-already has them); all text goes through the text engine.
+What is on it (geometry, colours, sizes: templates/mat-style.yaml), the player sitting at
+its bottom edge:
+- the front row: the Terrain zone, the unit zones, the Graveyard; every zone one card, of the
+  build's card size with room for a sleeve (`card.sleeve`, 66 × 91 mm for poker cards, plus
+  `card.room`), or for a bare card (`--unsleeved`);
+- beside each unit zone's foot a green (+, bonus) and a red (−, wound) d6 spot; under the
+  Terrain zone the d20 spot for life points;
+- the back row: the Doctrine and Tactic row (cards set face-down), one zone under each unit
+  zone; the energy panel (a d12 spot or two d6 spots, the energy maximum on each turn from
+  cards.yaml: energy_start, energy_growth_turn, energy_max); the Deck;
+- under them the life track (1 to starting_life, for players without a d20), the six-phase
+  turn track with the first-turn rule, and the combat quick reference.
+A die spot is the die's size and room around it (`spots:`); the die's outline, at its real
+size (`dice:`), is drawn faintly inside it. All words come from locales (`mat.*`, and
+`rules.*` where the rulebook has them); all text goes through the text engine.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..errors import UsageError
 from ..read.styles import mat_style
 from ..typeset.fonts import FontChain
 from ..typeset.text import Style, draw, layout
@@ -32,7 +37,7 @@ from .words import Words
 
 @dataclass(frozen=True)
 class Zone:
-    """Something drawn at a stated size: name, kind (card | d20 | d12 | d6) and its box in mm."""
+    """Something drawn at a stated size: name, kind (card | d20 | d12 | d6 | track) and its box in mm."""
 
     name: str
     kind: str
@@ -70,66 +75,113 @@ def energy_schedule(rules) -> list[tuple[str, int]]:
 # ── geometry ──────────────────────────────────────────────────────────────
 @dataclass(frozen=True)
 class MatGeometry:
-    """Where the mat's parts go on the page, in points."""
+    """Where the mat's parts go, in points from the design's bottom-left corner."""
 
-    x0: float
-    y0: float
     width: float
     height: float
-    units_width: float
-    slots: tuple  # (x, y, w, h) per unit slot
-    deck: tuple
+    zone_w: float  # a card zone
+    zone_h: float
+    sleeved: bool
+    header: tuple  # (x, y, w, h)
+    terrain: tuple
+    units: tuple  # a box per unit zone
     graveyard: tuple
-    spots_y: float  # centre line of the d6 spots
-    panels: tuple  # (x, y, w, h) of life, energy, combat
+    row: tuple  # a box per zone of the Doctrine and Tactic row
+    deck: tuple
+    band: tuple  # the strip between the two rows: the d6 spots, the d20 spot
+    energy: tuple  # the energy panel
+    life_track: tuple
     track: tuple
     first_turn: tuple
-    header: tuple
+    combat: tuple
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return (self.width / mm(1), self.height / mm(1))
 
 
-def mat_geometry(look, page_size: tuple[float, float], paper_name: str = "this paper", printable: float = 0.0) -> MatGeometry:
-    """Compute the layout; UsageError when it does not fit the page inside the printable margin
-    (the style's min_margin, or `printable` mm — the build's printable margin — when larger)."""
-    L, card = look.layout, look.card
+def zone_size(look, card_size: tuple[float, float], sleeved: bool) -> tuple[float, float]:
+    """A card zone in mm: the card, a sleeve's allowance when sleeved, and room around it."""
+    extra = look.card.room + (look.card.sleeve if sleeved else 0.0)
+    return (card_size[0] + extra, card_size[1] + extra)
+
+
+def mat_geometry(project, card_size: tuple[float, float] = (63.0, 88.0), sleeved: bool = True) -> MatGeometry:
+    """The mat's layout for cards of `card_size` (mm), sleeved or bare (templates/mat-style.yaml)."""
+    look = mat_style(project)
+    L, S = look.layout, look.spots
+    zw, zh = zone_size(look, card_size, sleeved)
+    cw, ch, gap, side, g = mm(zw), mm(zh), mm(L.gap), mm(L.side_gap), mm(L.panel_gap)
     n = int(L.unit_slots)
-    cw, ch, gap = mm(card.width), mm(card.height), mm(L.slot_gap)
     units_w = n * cw + (n - 1) * gap
-    width = units_w + mm(L.column_gap) + cw
-    height = mm(L.header) + 2 * ch + gap
-    pw, ph = page_size
-    margin_mm = max(look.page.min_margin, printable)
-    margin = mm(margin_mm)
-    if width > pw - 2 * margin or height > ph - 2 * margin:
-        raise UsageError(
-            f"the player mat ({width / mm(1):.0f} × {height / mm(1):.0f} mm) does not fit {paper_name} "
-            f"({pw / mm(1):.0f} × {ph / mm(1):.0f} mm) with {margin_mm:g} mm margins"
-            f"{' (the printable margin)' if printable > look.page.min_margin else ''}; "
-            "use fewer unit_slots or smaller gaps in templates/mat-style.yaml"
-        )
-    x0, y0 = (pw - width) / 2, (ph - height) / 2
-    top = y0 + height
-    slot_y = top - mm(L.header) - ch
-    slots = tuple((x0 + i * (cw + gap), slot_y, cw, ch) for i in range(n))
-    col_x = x0 + units_w + mm(L.column_gap)
-    deck = (col_x, slot_y, cw, ch)
-    graveyard = (col_x, slot_y - gap - ch, cw, ch)
-    d6 = mm(look.dice.d6)
-    spots_y = slot_y - mm(L.spot_gap) - d6 / 2
-    first_turn = (x0, y0, units_w, mm(L.first_turn_line))
-    track = (x0, y0 + mm(L.first_turn_line), units_w, mm(L.track_height))
-    panel_top = spots_y - d6 / 2 - mm(L.panel_gap)
-    panel_bottom = track[1] + track[3] + mm(L.panel_gap)
-    ph_ = panel_top - panel_bottom
-    pg = mm(L.panel_gap)
-    life_w = mm(L.life_panel)
-    rest = (units_w - life_w - 2 * pg) / 2
-    panels = (
-        (x0, panel_bottom, life_w, ph_),
-        (x0 + life_w + pg, panel_bottom, rest, ph_),
-        (x0 + life_w + 2 * pg + rest, panel_bottom, rest, ph_),
+    width = cw + side + units_w + side + cw
+    band = mm(max(L.spot_band, S.d6 + 2, S.d20 + 1))
+    combat, first, track, life = mm(L.combat), mm(L.first_turn_line), mm(L.track_height), mm(L.life_track)
+    y = 0.0
+    combat_box = (0.0, y, width, combat)
+    y += combat + g
+    first_turn = (0.0, y, width, first)
+    y += first
+    track_box = (0.0, y, width, track)
+    y += track + g
+    life_box = (0.0, y, width, life)
+    y += life + g
+    row_y = y
+    y += ch
+    band_box = (0.0, y, width, band)
+    y += band
+    front_y = y
+    y += ch
+    header = (0.0, y, width, mm(L.header))
+    height = y + mm(L.header)
+    ux = [cw + side + i * (cw + gap) for i in range(n)]
+    right = width - cw
+    return MatGeometry(
+        width, height, cw, ch, sleeved, header,
+        terrain=(0.0, front_y, cw, ch),
+        units=tuple((x, front_y, cw, ch) for x in ux),
+        graveyard=(right, front_y, cw, ch),
+        row=tuple((x, row_y, cw, ch) for x in ux),
+        deck=(right, row_y, cw, ch),
+        band=band_box,
+        energy=(0.0, row_y, cw, ch),
+        life_track=life_box,
+        track=track_box,
+        first_turn=first_turn,
+        combat=combat_box,
     )
-    header = (x0, top - mm(L.header), width, mm(L.header))
-    return MatGeometry(x0, y0, width, height, units_w, slots, deck, graveyard, spots_y, panels, track, first_turn, header)
+
+
+def unit_spot_centres(look, geo: MatGeometry, box: tuple) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The centres of a unit zone's green (bonus) and red (wound) d6 spots: side by side in the
+    band under the zone."""
+    x, _, w, _ = box
+    _, by, _, bh = geo.band
+    d6, pair = mm(look.spots.d6), mm(look.layout.spot_pair_gap)
+    cx, cy = x + w / 2, by + bh / 2
+    return (cx - pair / 2 - d6 / 2, cy), (cx + pair / 2 + d6 / 2, cy)
+
+
+def life_spot_centre(look, geo: MatGeometry) -> tuple[float, float]:
+    """The d20's spot: at the left of the band, under the Terrain zone."""
+    _, by, _, bh = geo.band
+    return (geo.terrain[0] + mm(look.spots.d20) / 2, by + bh / 2)
+
+
+def card_boxes(geo: MatGeometry) -> list[tuple]:
+    return [geo.terrain, *geo.units, geo.graveyard, *geo.row, geo.deck]
+
+
+def seam_avoid(project, geo: MatGeometry) -> tuple[tuple[list, list], tuple[list, list]]:
+    """Where a seam joining two sheets should not run, in order of priority — through a die spot,
+    then through a card zone: ((along x: spots, zones), (along y: spots, zones)), in points."""
+    look = mat_style(project)
+    d6, d20 = mm(look.spots.d6), mm(look.spots.d20)
+    spots = [(c, d6) for box in geo.units for c in unit_spot_centres(look, geo, box)] + [(life_spot_centre(look, geo), d20)]
+    zones = card_boxes(geo)
+    xs = ([(cx - s / 2, cx + s / 2) for (cx, _), s in spots], [(x, x + w) for x, _, w, _ in zones])
+    ys = ([(cy - s / 2, cy + s / 2) for (_, cy), s in spots], [(y, y + h) for _, y, _, h in zones])
+    return xs, ys
 
 
 # ── drawing ───────────────────────────────────────────────────────────────
@@ -145,11 +197,11 @@ class MatPainter:
         self.label = text_style(project, lang, "title", t.zone_label, col.watermark, min_size=t.min, align="center",
                                 valign="middle", leading=1.15)
 
-    def text(self, key: str, style: Style, box: tuple, label: bool = False, **values) -> None:
+    def text(self, key: str, style: Style, box: tuple, label: bool = False, **values):
         x, y, w, h = box
-        draw_fitted(self.c, self.words(key, **values), style, x, y, w, h, self.report, self.lang, key, label=label)
+        return draw_fitted(self.c, self.words(key, **values), style, x, y, w, h, self.report, self.lang, key, label=label)
 
-    def card_zone(self, name: str, box: tuple, label_key: str) -> None:
+    def card_zone(self, name: str, box: tuple, label_key: str, note_key: str | None = None) -> None:
         c, col, card = self.c, self.look.colours, self.look.card
         x, y, w, h = box
         c.saveState()
@@ -159,25 +211,43 @@ class MatPainter:
         c.roundRect(x, y, w, h, mm(card.corner), stroke=1, fill=1)
         c.restoreState()
         pad = mm(5)
-        self.text(label_key, self.label, (x + pad, y + h * 0.3, w - 2 * pad, h * 0.4))
+        self.text(label_key, self.label, (x + pad, y + h * 0.36, w - 2 * pad, h * 0.3))
+        if note_key:
+            note = replace(self.label, size=self.look.type.small * 1.2, min_size=self.look.type.min)
+            self.text(note_key, note, (x + pad, y + h * 0.24, w - 2 * pad, h * 0.12), label=True)
         self.zones.append(_zone(name, "card", box))
 
-    def spot(self, name: str, cx: float, cy: float, colour_: str, sign: str) -> None:
-        size = mm(self.look.dice.d6)
-        box = dice.d6(self.c, cx, cy, size, colour_, tint(colour_, 0.9), width=1.1)
-        c = self.c
+    def spot(self, name: str, kind: str, cx: float, cy: float, colour_: str, sign: str = "") -> None:
+        """A die's spot: its outline at the spot's size (the die and room around it), the die's own
+        outline faint inside, at its real size; for the d6 of bonuses and wounds, their sign."""
+        c, col = self.c, self.look.colours
+        size = mm(getattr(self.look.spots, kind))
+        die = mm(getattr(self.look.dice, kind))
         c.saveState()
-        c.setFillColor(tint(colour_, 0.55))
-        bar, arm = size * 0.09, size * 0.42
-        c.rect(cx - arm / 2, cy - bar / 2, arm, bar, stroke=0, fill=1)  # the minus, or the plus's cross-bar
-        if sign == "+":
-            c.rect(cx - bar / 2, cy - arm / 2, bar, arm, stroke=0, fill=1)
-        c.setFillColor(tint(colour_, 0.7))
-        step = size * 0.3
-        for px, py in ((-1, 1), (1, 1), (-1, -1), (1, -1)):  # faint corner pips: this is a die's place
-            c.circle(cx + px * step, cy + py * step, size * 0.05, stroke=0, fill=1)
+        c.setFillColor(tint(colour_, 0.93))
+        c.setStrokeColor(colour_)
+        c.setLineWidth(0.9)
+        if kind == "d6":
+            c.roundRect(cx - size / 2, cy - size / 2, size, size, size * 0.2, stroke=1, fill=1)
+        else:
+            c.circle(cx, cy, size / 2, stroke=1, fill=1)
         c.restoreState()
-        self.zones.append(_zone(name, "d6", box))
+        faint, fill = tint(colour_, 0.6), tint(colour_, 0.96)
+        if kind == "d20":
+            dice.d20(c, cx, cy, die, faint, fill, tint(colour_, 0.75), width=0.5)
+        elif kind == "d12":
+            dice.d12(c, cx, cy, die, faint, fill, tint(colour_, 0.75), width=0.5)
+        else:
+            dice.d6(c, cx, cy, die, faint, fill, width=0.5)
+        if sign:
+            c.saveState()
+            c.setFillColor(tint(colour_, 0.45))
+            bar, arm = die * 0.1, die * 0.46
+            c.rect(cx - arm / 2, cy - bar / 2, arm, bar, stroke=0, fill=1)  # the minus, or the plus's cross-bar
+            if sign == "+":
+                c.rect(cx - bar / 2, cy - arm / 2, bar, arm, stroke=0, fill=1)
+            c.restoreState()
+        self.zones.append(_zone(name, kind, (cx - size / 2, cy - size / 2, size, size)))
 
     def panel(self, box: tuple, heading_key: str) -> tuple:
         """A panel with its heading; returns the inner box below the heading."""
@@ -201,26 +271,25 @@ class MatPainter:
         return (x + pad, y + pad, w - 2 * pad, h - 2 * pad - head_h - mm(1.5))
 
 
-def draw_mat(canvas, project, lang: str, page_size: tuple[float, float], report, paper_name: str = "this paper",
-             printable: float = 0.0) -> list[Zone]:
-    """Draw one player mat page in `lang`; return the zones drawn (mm). Nothing nearer the paper
-    edge than the style's min_margin or `printable` mm, whichever is larger."""
+def paint_mat(canvas, project, lang: str, geo: MatGeometry, report) -> list[Zone]:
+    """Draw the mat's design in `lang` with its bottom-left corner at the canvas origin; return
+    the zones drawn (mm, from that corner)."""
     look = mat_style(project)
-    geo = mat_geometry(look, page_size, paper_name, printable)
-    canvas.setPageSize(page_size)
-    words = Words(project, lang, report)
-    p = MatPainter(canvas, project, lang, look, words, report)
+    p = MatPainter(canvas, project, lang, look, Words(project, lang, report), report)
     _header(p, geo)
-    for i, slot in enumerate(geo.slots, 1):
-        p.card_zone(f"unit-{i}", slot, "mat.unit")
-        _spots(p, geo, slot, i)
-    p.card_zone("deck", geo.deck, "mat.deck")
+    p.card_zone("terrain", geo.terrain, "mat.terrain")
+    for i, box in enumerate(geo.units, 1):
+        p.card_zone(f"unit-{i}", box, "mat.unit")
+        _unit_spots(p, geo, box, i)
     p.card_zone("graveyard", geo.graveyard, "mat.graveyard")
-    _life_panel(p, geo.panels[0])
-    _energy_panel(p, geo.panels[1])
-    _combat_panel(p, geo.panels[2])
+    for i, box in enumerate(geo.row, 1):
+        p.card_zone(f"row-{i}", box, "mat.doctrine-tactic", "mat.face-down")
+    p.card_zone("deck", geo.deck, "mat.deck")
+    _life_spot(p, geo)
+    _energy_panel(p, geo.energy)
+    _life_track(p, geo.life_track)
     _turn_track(p, geo)
-    canvas.showPage()
+    _combat(p, geo.combat)
     return p.zones
 
 
@@ -238,55 +307,56 @@ def _header(p: MatPainter, geo: MatGeometry) -> None:
     p.text("sheet.print-note", note, (x + w * 0.5, base - t.small * 0.3, w * 0.5, t.small * 1.4))
 
 
-def _spots(p: MatPainter, geo: MatGeometry, slot: tuple, i: int) -> None:
-    x, y, w, h = slot
-    d6, pair = mm(p.look.dice.d6), mm(p.look.layout.spot_pair_gap)
-    cx, cy = x + w / 2, geo.spots_y
+def _unit_spots(p: MatPainter, geo: MatGeometry, slot: tuple, i: int) -> None:
+    x, _, w, _ = slot
+    d6, pair = mm(p.look.spots.d6), mm(p.look.layout.spot_pair_gap)
     col, t = p.look.colours, p.look.type
-    gx, rx = cx - pair / 2 - d6 / 2, cx + pair / 2 + d6 / 2
-    p.spot(f"bonus-{i}", gx, cy, col.bonus, "+")
-    p.spot(f"wound-{i}", rx, cy, col.wound, "-")
-    side = (w - 2 * d6 - pair) / 2 - mm(1)
+    (gx, cy), (rx, _) = unit_spot_centres(p.look, geo, slot)
+    p.spot(f"bonus-{i}", "d6", gx, cy, col.bonus, "+")
+    p.spot(f"wound-{i}", "d6", rx, cy, col.wound, "-")
+    side = (w - 2 * d6 - pair) / 2 + mm(1.5)  # the labels may reach into the gap beside the zone
     small = text_style(p.project, p.lang, "bold", t.small, col.bonus, min_size=t.min, align="right", valign="middle")
-    p.text("mat.bonus", small, (x, cy - d6 / 2, side, d6), label=True)
-    p.text("mat.wounds", replace(small, colour=col.wound, align="left"), (x + w - side, cy - d6 / 2, side, d6), label=True)
+    p.text("mat.bonus", small, (x - mm(1.5), cy - d6 / 2, side - mm(1), d6), label=True)
+    p.text("mat.wounds", replace(small, colour=col.wound, align="left"), (x + w - side + mm(1), cy - d6 / 2, side - mm(1), d6),
+           label=True)
 
 
-def _life_panel(p: MatPainter, box: tuple) -> None:
-    x, y, w, h = p.panel(box, "mat.life")
-    col, size = p.look.colours, mm(p.look.dice.d20)
-    cap_h = mm(8)
-    cx, cy = x + w / 2, y + cap_h + (h - cap_h) / 2
-    drawn = dice.d20(p.c, cx, cy, size, col.line, col.die_fill, col.facet, width=1.1)
-    p.zones.append(_zone("life-d20", "d20", drawn))
-    number = text_style(p.project, p.lang, "bold", 8, col.muted, align="center", valign="middle")
-    draw(p.c, layout(str(p.project.game.rules.starting_life), number, mm(8), mm(5)), cx - mm(4), cy - mm(2.5) - size * 0.03)
-    cap = text_style(p.project, p.lang, "body", p.look.type.small, col.ink, min_size=p.look.type.min, align="center",
-                     valign="middle", leading=1.25)
-    p.text("mat.life-die", cap, (x, y, w, cap_h))
+def _life_spot(p: MatPainter, geo: MatGeometry) -> None:
+    """Under the Terrain zone: the d20's spot and what it is for."""
+    x, _, w, _ = geo.terrain
+    _, by, _, bh = geo.band
+    col, t = p.look.colours, p.look.type
+    size = mm(p.look.spots.d20)
+    cx, cy = life_spot_centre(p.look, geo)
+    p.spot("life-d20", "d20", cx, cy, col.heading)
+    number = text_style(p.project, p.lang, "bold", 7, col.heading, align="center", valign="middle")
+    draw(p.c, layout(str(p.project.game.rules.starting_life), number, mm(8), mm(5)), cx - mm(4), cy - mm(2.5))
+    tx = x + size + mm(2)
+    head = replace(p.bold, valign="bottom")
+    p.text("mat.life", head, (tx, cy, x + w - tx, bh / 2 - mm(1)), label=True)
+    cap = text_style(p.project, p.lang, "body", t.small, col.ink, min_size=t.min, valign="top", leading=1.2)
+    p.text("mat.life-die", cap, (tx, by + mm(1), x + w - tx, bh / 2 - mm(1.5)))
 
 
 def _energy_panel(p: MatPainter, box: tuple) -> None:
     x, y, w, h = p.panel(box, "mat.energy")
     col, t = p.look.colours, p.look.type
-    d12s, d6s = mm(p.look.dice.d12), mm(p.look.dice.d6)
-    or_w = mm(9)
-    row_w = d12s + or_w + 2 * d6s + mm(2)
-    dice_cy = y + h - d12s / 2 - mm(0.5)
-    x1 = x + (w - row_w) / 2
-    drawn = dice.d12(p.c, x1 + d12s / 2, dice_cy, d12s, col.line, col.die_fill, col.facet, width=1.1)
-    p.zones.append(_zone("energy-d12", "d12", drawn))
+    d12s, d6s = mm(p.look.spots.d12), mm(p.look.spots.d6)
+    top = y + h
+    cy = top - d12s / 2 - mm(0.5)
+    p.spot("energy-d12", "d12", x + w / 2, cy, col.line)
     small = text_style(p.project, p.lang, "body", t.small, col.muted, min_size=t.min, align="center", valign="middle")
-    p.text("mat.or", small, (x1 + d12s, dice_cy - mm(3), or_w, mm(6)))
-    for k in range(2):
-        cx = x1 + d12s + or_w + d6s / 2 + k * (d6s + mm(2))
-        drawn = dice.d6(p.c, cx, dice_cy, d6s, col.line, col.die_fill, pips=6, pip_colour=col.facet, width=1.1)
-        p.zones.append(_zone(f"energy-d6-{k + 1}", "d6", drawn))
+    or_y = cy - d12s / 2 - mm(3.6)
+    p.text("mat.or", small, (x, or_y, w, mm(3.2)), label=True)
+    pair = mm(2.5)
+    dy = or_y - mm(0.6) - d6s / 2
+    for k, dx in enumerate((-(d6s + pair) / 2, (d6s + pair) / 2)):
+        p.spot(f"energy-d6-{k + 1}", "d6", x + w / 2 + dx, dy, col.line)
     # the energy maximum on each turn, from the rules
     schedule = energy_schedule(p.project.game.rules)
-    table_top = dice_cy - d12s / 2 - mm(2.5)
+    table_top = dy - d6s / 2 - mm(2.5)
     row_h = mm(4.2)
-    label_w = mm(19)
+    label_w = mm(15)
     cell_w = (w - label_w) / len(schedule)
     c = p.c
     c.saveState()
@@ -301,36 +371,75 @@ def _energy_panel(p: MatPainter, box: tuple) -> None:
     c.restoreState()
     head = text_style(p.project, p.lang, "bold", t.small, col.ink, min_size=t.min, align="center", valign="middle")
     nums = text_style(p.project, p.lang, "bold", t.body, col.heading, min_size=t.min, align="center", valign="middle")
-    p.text("mat.turn", replace(head, align="left"), (x + mm(1), table_top - row_h, label_w - mm(1.5), row_h), label=True)
+    p.text("mat.turn", replace(head, align="left"), (x + mm(0.8), table_top - row_h, label_w - mm(1.2), row_h), label=True)
     for i, (turn, _) in enumerate(schedule):
-        draw(c, layout(turn, head, cell_w, row_h), x + label_w + i * cell_w, table_top - row_h)
-    p.text("mat.energy-max", replace(head, align="left"), (x + mm(1), table_top - 2 * row_h, label_w - mm(1.5), row_h),
+        draw(c, layout(turn, replace(head, min_size=None), cell_w, row_h), x + label_w + i * cell_w, table_top - row_h)
+    p.text("mat.energy-max", replace(head, align="left"), (x + mm(0.8), table_top - 2 * row_h, label_w - mm(1.2), row_h),
            label=True)
     for i, (_, value) in enumerate(schedule):
-        draw(c, layout(str(value), nums, cell_w, row_h), x + label_w + i * cell_w, table_top - 2 * row_h)
+        draw(c, layout(str(value), replace(nums, min_size=None), cell_w, row_h), x + label_w + i * cell_w, table_top - 2 * row_h)
     note = text_style(p.project, p.lang, "body", t.small, col.ink, min_size=t.min, align="center", valign="middle", leading=1.25)
     below = table_top - 2 * row_h - mm(1)
     p.text("mat.energy-note", note, (x, y, w, below - y))
 
 
-def _combat_panel(p: MatPainter, box: tuple) -> None:
-    x, y, w, h = p.panel(box, "rules.fighting.heading")
+def _life_track(p: MatPainter, box: tuple) -> None:
+    """1 to starting_life in a row of boxes: a coin on the current value, for players without a d20."""
+    x, y, w, h = box
     col, t = p.look.colours, p.look.type
+    life = p.project.game.rules.starting_life
+    label_w = mm(p.look.layout.life_label)
+    p.text("mat.life-track", text_style(p.project, p.lang, "bold", t.small, col.heading, min_size=t.min, valign="middle",
+                                        leading=1.15), (x, y, label_w - mm(1.5), h))
+    cell = (w - label_w) / life
+    c = p.c
+    num = text_style(p.project, p.lang, "bold", t.track, col.heading, align="center", valign="middle")
+    for i in range(life):
+        cx = x + label_w + i * cell
+        c.saveState()
+        c.setFillColor(tint(col.heading, 0.9 if i % 5 == 4 else 0.96))
+        c.setStrokeColor(col.accent)
+        c.setLineWidth(0.5)
+        c.roundRect(cx + mm(0.4), y, cell - mm(0.8), h, mm(1.2), stroke=1, fill=1)
+        c.restoreState()
+        draw(c, layout(str(i + 1), num, cell, h), cx, y)
+    p.zones.append(_zone("life-track", "track", (x + label_w, y, w - label_w, h)))
+
+
+def _combat(p: MatPainter, box: tuple) -> None:
+    """The combat quick reference: its heading, then its points in columns."""
+    x, y, w, h = box
+    col, t = p.look.colours, p.look.type
+    c = p.c
+    c.saveState()
+    c.setFillColor(col.panel)
+    c.setStrokeColor(col.accent)
+    c.setLineWidth(0.6)
+    c.roundRect(x, y, w, h, mm(2), stroke=1, fill=1)
+    c.restoreState()
+    pad = mm(p.look.layout.panel_padding)
+    head_w = mm(24)
+    p.text("rules.fighting.heading", replace(p.bold, valign="middle"), (x + pad, y + pad, head_w - pad, h - 2 * pad), label=True)
     keys = [f"mat.combat.{i}" for i in range(1, 6)]
     texts = [p.words(k) for k in keys]
-    hang = mm(2.6)
-    gap = mm(0.9)
+    columns = [texts[0:2], texts[2:3], texts[3:5]]
+    col_keys = [keys[0:2], keys[2:3], keys[3:5]]
+    gap, hang = mm(4), mm(2.4)
+    inner_x = x + head_w
+    col_w = (w - head_w - pad - 2 * gap) / 3
     style = text_style(p.project, p.lang, "body", t.body, col.ink, min_size=t.min, leading=1.22)
-    size = fit_stack(texts, style, w - hang, h, gap)
-    top = y + h
-    for key, text in zip(keys, texts):
-        lay = layout(text, style, w - hang, 1e6, size=size, where=key)
-        if top - lay.height < y - 0.5:
-            p.report.warning("overflow", f"'{key}' does not fit the combat panel", lang=p.lang, key=key)
-            break
-        ornament.diamond(p.c, x + mm(0.9), top - size * 0.55, size * 0.26, col.accent)
-        draw(p.c, replace(lay, box_h=lay.height), x + hang, top - lay.height)
-        top -= lay.height + gap
+    size = min(fit_stack(ts, style, col_w - hang, h - 2 * pad, mm(0.9)) for ts in columns)
+    for k, (ts, ks) in enumerate(zip(columns, col_keys)):
+        cx = inner_x + k * (col_w + gap)
+        top = y + h - pad
+        for key, text in zip(ks, ts):
+            lay = layout(text, style, col_w - hang, 1e6, size=size, where=key)
+            if top - lay.height < y + pad - 0.5:
+                p.report.warning("overflow", f"'{key}' does not fit the combat reference", lang=p.lang, key=key)
+                break
+            ornament.diamond(c, cx + mm(0.9), top - size * 0.55, size * 0.26, col.accent)
+            draw(c, replace(lay, box_h=lay.height), cx + hang, top - lay.height)
+            top -= lay.height + mm(0.9)
 
 
 def _turn_track(p: MatPainter, geo: MatGeometry) -> None:

@@ -1,6 +1,7 @@
-"""The rulebook: title page, the rules, the card reference and the colophon, in one language.
+"""The rulebook: title page, contents, the rules with their pictures, the card terms, the card
+reference and the quick reference, in one language.
 
-    entries = draw_rulebook(canvas, project, "ja", A4, report)
+    entries = draw_rulebook(canvas, project, "ja", A4, report, facts=PrintFacts(...))
 
 draws every page onto `canvas` (ending each with showPage) and returns the
 outline, each entry's bookmark already placed (canvas.bookmarkPage): the
@@ -9,30 +10,65 @@ section (level 1) and every faction of the card reference (level 2). The
 caller adds them to the PDF outline with `add_outline`, beside its own
 entries for the other parts (mats, score sheet, cards).
 
+The book is laid out twice: first on a scratch canvas, to learn on which page each
+section lands (and how many pages there are), then for real, with those numbers in
+the table of contents and the components table.
+
 Where things come from:
 - the order of sections and blocks: templates/rulebook.yaml (load_structure);
 - the words: locales/<lang>.yaml `rules.*`, `label.*`, `faction.*`, cards;
 - every number: cards.yaml (rule constants fill the {placeholders}; the card
   tables come from the card database, so they cannot disagree with the cards);
+  what the build prints — files, sheets, duplex edge, card size — from `PrintFacts`
+  (write/parts.py fills them in);
+- the pictures: the card code, the mat code and the dice (draw/anatomy.py,
+  draw/table_setup.py, draw/walkthrough.py, draw/quick_reference.py);
 - the look: templates/rulebook-style.yaml.
 Text is set by the text engine only (typeset/text.py), poured down pages by
 typeset/flow.py.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from ..errors import UsageError
 from ..read.model import COMMANDER_MARK
-from ..read.rulebook import Structure, load_structure
+from ..read.rulebook import Block, Section, Structure, component_keys, load_structure, term_keys
 from ..read.styles import rulebook_style
 from ..read.templates import in_language
 from ..typeset import flow as fl
 from ..typeset.fonts import FontChain
 from ..typeset.text import ASCENT, Style, draw, fit, layout
 from . import ornament
+from .pictures import Artwork
 from .style import mm, text_style, tint
 from .words import Words
+
+
+# ── what the build prints ─────────────────────────────────────────────────
+@dataclass(frozen=True)
+class PrintFacts:
+    """What the build prints, for the pages that say what to print and how: the facts a block's
+    `when:` asks about, and `values` for the texts' {placeholders} (file names, sheets, sizes)."""
+
+    layout: str = "duplex"  # how the card sheets are laid out
+    duplex: str = "long"  # the edge the set is flipped on
+    rulebook: str = "pages"  # pages | booklet
+    mat_sheets: int = 2  # sheets per player mat
+    sleeves: bool = True  # the mat's zones are sized for sleeved cards
+    card_size: tuple[float, float] = (63.0, 88.0)  # mm
+    parts: tuple[str, ...] = ("rulebook", "mats", "score-sheet", "cards")  # the parts of the set
+    values: dict = field(default_factory=dict)
+    art: Callable | None = None  # card -> its prepared picture (draw.art.CardArt) or None
+
+
+class _Quiet:
+    """A report that hears nothing: the trial layout's warnings are the real one's."""
+
+    def warning(self, *args, **kwargs) -> None:
+        pass
 
 
 # ── the outline ───────────────────────────────────────────────────────────
@@ -65,6 +101,10 @@ class Book:
     structure: Structure
     outline: list[OutlineEntry] = field(default_factory=list)
     styles: dict[str, Style] = field(default_factory=dict)
+    facts: PrintFacts = field(default_factory=PrintFacts)
+    artwork: Artwork | None = None
+    pages: dict[str, int] = field(default_factory=dict)  # bookmark key -> page, from the trial layout ({} in it)
+    current_section: str = ""  # the section whose blocks are being made (a picture's running head)
 
     @property
     def width(self) -> float:
@@ -119,22 +159,26 @@ def _styles(project, lang: str, look) -> dict[str, Style]:
 
 
 def open_book(canvas, project, lang: str, page_size: tuple[float, float], report, form: str = "pages",
-              printable: float = 0.0) -> Book:
+              printable: float = 0.0, facts: PrintFacts | None = None, values: dict | None = None) -> Book:
     """The rulebook's look, styles and words on `canvas`: for the rulebook, and for pages set
     like it (the changelog of `ppgen errata`, draw/changelog.py). `form` "booklet": the look of
     the booklet's small pages (the style's `booklet:` values); a look that would print within
-    `printable` mm of the paper edge is refused (UsageError naming the key)."""
+    `printable` mm of the paper edge is refused (UsageError naming the key). `values` fill the
+    texts' {placeholders} beside the rule constants."""
     structure = load_structure(project)
     look = rulebook_style(project, form)
     check_printable(look, printable, form)
     canvas.setPageSize(page_size)  # pages keep this size until another part sets its own
-    book = Book(canvas, project, lang, page_size, Words(project, lang, report), look, report, structure)
+    facts = facts or PrintFacts()
+    words = Words(project, lang, report, values)
+    book = Book(canvas, project, lang, page_size, words, look, report, structure, facts=facts)
     book.styles = _styles(project, lang, look)
+    book.artwork = Artwork(canvas, project, lang, report, facts.card_size, facts.art)
     return book
 
 
 def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], report, first_page: int = 1,
-                  form: str = "pages", printable: float = 0.0) -> list[OutlineEntry]:
+                  form: str = "pages", printable: float = 0.0, facts: PrintFacts | None = None) -> list[OutlineEntry]:
     """Draw the whole rulebook of `lang` onto `canvas`; return its outline (bookmarks already placed).
 
     `first_page` is the number the title page would carry (for the printed
@@ -142,17 +186,80 @@ def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], re
     "booklet" lays the book out for the small pages of a booklet, with the
     style's `booklet:` values (margins, type sizes, ornaments) — not scaled down.
     A style that puts the running head, folio or title frame within `printable`
-    mm of the paper edge is refused (UsageError naming the key).
+    mm of the paper edge is refused (UsageError naming the key). `facts`: what the
+    build prints (the components table, the printing page).
+
+    The book is laid out on a scratch canvas first: the pages its sections land on fill
+    the table of contents, its page count the components table, in the real layout.
     """
-    book = open_book(canvas, project, lang, page_size, report, form, printable)
+    facts = facts or PrintFacts()
+    trial, pages = _pour(_scratch_canvas(project, lang, page_size), project, lang, page_size, _Quiet(), first_page, form,
+                         printable, facts, {})
+    book, _ = _pour(canvas, project, lang, page_size, report, first_page, form, printable, facts,
+                    {e.key: e.page for e in trial.outline}, pages)
+    moved = [e.title for e, t in zip(book.outline, trial.outline) if (e.key, e.page) != (t.key, t.page)]
+    if moved or len(book.outline) != len(trial.outline):
+        report.warning("contents", f"the table of contents does not match where {', '.join(moved) or 'a section'} landed",
+                       lang=lang)
+    return book.outline
+
+
+def _scratch_canvas(project, lang: str, page_size):
+    """A canvas whose pages are thrown away: the trial layout's."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    return Canvas(io.BytesIO(), pagesize=page_size, initialFontName=project.fonts.chain(lang, "body").primary, invariant=1)
+
+
+def book_values(project, lang: str, facts: PrintFacts, structure: Structure, pages: int | None, form: str) -> dict:
+    """The {placeholders} the rulebook's texts take besides the rule constants: the build's facts,
+    the combat example's numbers, the rulebook's own pages and sheets."""
+    from ..read.rulebook import example_numbers
+
+    game = project.game
+    cards = [game.card(structure.example[r]) for r in ("boss", "archer", "soldier")] if len(structure.example) == 3 else []
+    values = dict(facts.values)
+    if cards:
+        values.update(example_numbers(game.rules, *cards))
+        values.update({role: project.card_name(card, lang) for role, card in zip(("boss", "archer", "soldier"), cards)})
+    n = pages or 24  # the trial layout's guess
+    if form == "booklet":
+        printed = math.ceil(n / 4) * 4
+        values.update(rulebook_pages=printed, rulebook_sheets=printed // 4)
+    else:
+        values.update(rulebook_pages=n, rulebook_sheets=math.ceil(n / 2))
+    return values
+
+
+def _pour(canvas, project, lang, page_size, report, first_page, form, printable, facts, pages, count=None):
+    """One layout of the whole book on `canvas`: (the book, its page count)."""
+    from ..read.rulebook import load_structure as structure_of
+
+    values = book_values(project, lang, facts, structure_of(project), count, form)
+    book = open_book(canvas, project, lang, page_size, report, form, printable, facts, values)
+    book.words.values["blank_page"] = book.words("sheet.blank-page")
+    book.pages = pages
+    define_pictures(book)
     structure = book.structure
     title_page(book, structure, first_page)
     flow = fl.PageFlow(canvas, book.frame, begin_page=lambda f: _begin_page(book, f),
                        end_page=lambda f: page_furniture(book, f), first_page=first_page + 1)
-    flow.run(prose_blocks(book, structure) + reference_blocks(book, structure))
+    flow.run(prose_blocks(book, structure) + reference_blocks(book, structure) + back_page_blocks(book, structure))
     colophon(book, flow, structure)
     flow.finish()
-    return book.outline
+    return book, flow.page - first_page + 1
+
+
+def define_pictures(book: Book) -> None:
+    """Every form the pictures place (cards, the mat, the card back), before the first page."""
+    from . import anatomy, table_setup, walkthrough
+
+    figures = {b.value for s in book.structure.all_sections for b in s.blocks if b.kind == "figure" and b.applies(book.facts)}
+    for name, module in (("anatomy", anatomy), ("table-setup", table_setup), ("walkthrough", walkthrough)):
+        if name in figures:
+            module.needs(book)
 
 
 def check_printable(look, printable: float, form: str = "pages") -> None:
@@ -269,6 +376,16 @@ def page_furniture(book: Book, flow: fl.PageFlow) -> None:
     ornament.diamond(c, w / 2 + mm(6), fy + folio.size * 0.33, 2.0, col.accent)
 
 
+def _head_marker(title: str) -> fl.Marker:
+    """A picture that floats to the top of a page names its own section in that page's running head."""
+
+    def action(flow: fl.PageFlow, x: float, top: float) -> None:
+        if flow.empty:
+            flow.state["head"] = title
+
+    return fl.Marker(action)
+
+
 def _section_marker(book: Book, title: str, key: str, level: int, head: str | None = None) -> fl.Marker:
     """Bookmark + outline entry + running head, placed where the heading after it lands."""
 
@@ -284,32 +401,172 @@ def _section_marker(book: Book, title: str, key: str, level: int, head: str | No
 
 # ── the rules ─────────────────────────────────────────────────────────────
 def prose_blocks(book: Book, structure: Structure) -> list[fl.Block]:
-    st, sp, col = book.styles, book.look.space, book.look.colours
+    st, sp = book.styles, book.look.space
     words = book.words
     blocks: list[fl.Block] = [
         fl.Paragraph(words(structure.intro), st["lead"], space_after=mm(sp.h1_before) * 0.6, where=book.where(structure.intro))
     ]
     for section in structure.sections:
-        title = words(section.heading)
-        blocks.append(_section_marker(book, plain_title(title), f"rulebook-{book.lang}-{section.id}", 1))
-        blocks.append(heading1(book, title, section.heading))
-        body: list[fl.Block] = []
-        for kind, keys in section.blocks:
-            if kind == "paragraph":
-                body.append(fl.Paragraph(words(keys[0]), st["body"], space_after=mm(sp.paragraph), where=book.where(keys[0])))
-            else:
-                items = list_items(book, kind, keys)
-                group = fl.Group(items, space_after=mm(sp.list_after))
-                # a short list (the six phases) is kept on one page; a long one splits between items
-                frame = book.frame(0)
-                group.prefer_whole = group.height(frame.width) <= frame.height / 4
-                body.append(group)
-        if section.panel:
-            blocks.append(fl.Group(body, fill=col.panel, padding=mm(sp.panel_padding), bar=(col.heading, mm(sp.panel_bar)),
-                                   space_after=mm(sp.paragraph), prefer_whole=True))
-        else:
-            blocks.extend(body)
+        blocks.extend(section_blocks(book, section))
     return blocks
+
+
+def section_blocks(book: Book, section: Section) -> list[fl.Block]:
+    """A section: its bookmark, its heading, its blocks (those the build's facts call for)."""
+    sp, col = book.look.space, book.look.colours
+    title = book.words(section.heading)
+    book.current_section = plain_title(title)
+    out: list[fl.Block] = [_section_marker(book, plain_title(title), f"rulebook-{book.lang}-{section.id}", 1),
+                           heading1(book, title, section.heading)]
+    body: list[fl.Block] = []
+    for b in merged_lists([b for b in section.blocks if b.applies(book.facts)]):
+        body.extend(block_of(book, b))
+    if section.panel:
+        out.append(fl.Group(body, fill=col.panel, padding=mm(sp.panel_padding), bar=(col.heading, mm(sp.panel_bar)),
+                            space_after=mm(sp.paragraph), prefer_whole=True))
+    else:
+        out.extend(body)
+    return out
+
+
+def merged_lists(blocks: list[Block]) -> list[Block]:
+    """Neighbouring bullet lists as one list (blocks set only for some builds split a list)."""
+    out: list[Block] = []
+    for b in blocks:
+        if out and b.kind == "bullets" and out[-1].kind == "bullets":
+            out[-1] = replace(out[-1], keys=out[-1].keys + b.keys)
+        else:
+            out.append(b)
+    return out
+
+
+def block_of(book: Book, b: Block) -> list[fl.Block]:
+    """The flow blocks of one structure block."""
+    st, sp = book.styles, book.look.space
+    if b.kind == "paragraph":
+        key = b.keys[0]
+        text = book.words(key)
+        # a paragraph that introduces what follows ("…in this order:") stays with it
+        leads_in = text.rstrip().endswith((":", "\uff1a"))
+        return [fl.Paragraph(text, st["body"], space_after=mm(sp.paragraph), keep_with_next=leads_in, where=book.where(key))]
+    if b.kind in ("bullets", "numbered"):
+        group = fl.Group(list_items(book, b.kind, b.keys), space_after=mm(sp.list_after))
+        # a short list (the six phases) is kept on one page; a long one splits between items
+        frame = book.frame(0)
+        group.prefer_whole = group.height(frame.width) <= frame.height / 4
+        return [group]
+    if b.kind == "contents":
+        return contents_blocks(book, b.value)
+    if b.kind == "terms":
+        return [terms_table(book, b.keys)]
+    if b.kind == "components":
+        return [components_table(book, b.keys)]
+    return figure_blocks(book, b.value)
+
+
+def figure_blocks(book: Book, name: str) -> list[fl.Block]:
+    """A picture: a float (it goes to the top of the next page when the rest of this one cannot
+    hold it, and the text after it fills this page first), or the walkthrough's steps."""
+    from . import anatomy, table_setup, walkthrough
+
+    head = book.current_section
+    if name == "anatomy":
+        return [fl.Float(fl.Group([_head_marker(head), anatomy.anatomy_figure(book)]))]
+    if name == "table-setup":
+        return [fl.Float(fl.Group([_head_marker(head), table_setup.setup_figure(book)]))]
+    if name == "walkthrough":
+        return walkthrough.walkthrough_blocks(book)
+    return [quick_reference_block(book)]
+
+
+def quick_reference_block(book: Book) -> fl.Block:
+    """The quick reference: the rest of the last page when at least a third of it is left (so the
+    end of the card reference never leaves a page more than a third empty), else a page of its own
+    — in either case as large as the room allows, with the colophon's room below it."""
+    from .quick_reference import quick_reference_figure
+
+    frame = book.frame(0)
+    heading = heading1(book, "X", book.structure.subtitle).height(frame.width) + mm(book.look.space.h1_after)
+    colophon_room = book.styles["small"].size * 3 + mm(12)
+    page = frame.height - heading - colophon_room
+    return quick_reference_figure(book, frame.height / 3 - heading - colophon_room, page, colophon_room)
+
+
+def back_page_blocks(book: Book, structure: Structure) -> list[fl.Block]:
+    """The back page's section, after the card reference (the quick reference)."""
+    if structure.back_page is None:
+        return []
+    return section_blocks(book, structure.back_page)
+
+
+# ── contents, terms, components ───────────────────────────────────────────
+def contents_entries(book: Book, depth: int) -> list[tuple[str, str, int]]:
+    """(title, bookmark key, level) of every entry of the contents, in the book's order."""
+    s, lang, words = book.structure, book.lang, book.words
+    out = [(plain_title(words(x.heading)), f"rulebook-{lang}-{x.id}", 1) for x in s.sections if x.id != "contents"]
+    out.append((plain_title(words(s.reference["heading"])), f"rulebook-{lang}-reference", 1))
+    if depth >= 2:
+        out += [(words(f"faction.{f}"), f"rulebook-{lang}-faction-{f}", 2) for f in book.project.game.factions]
+    if s.back_page is not None:
+        out.append((plain_title(words(s.back_page.heading)), f"rulebook-{lang}-{s.back_page.id}", 1))
+    return out
+
+
+def contents_blocks(book: Book, depth: int) -> list[fl.Block]:
+    """The table of contents: a leader line per entry, its page read from the trial layout."""
+    st, col, sp = book.styles, book.look.colours, book.look.space
+    out: list[fl.Block] = []
+    for title, key, level in contents_entries(book, depth):
+        page = str(book.pages.get(key, "00")) if book.pages else "00"
+        style = st["body"] if level == 1 else replace(st["body"], size=st["body"].size * 0.92, colour=col.muted)
+        number = replace(style, bold_all=True) if level == 1 else style
+        out.append(fl.Leader(title if level == 2 else f"**{title}**", page, replace(style, align="left"),
+                             indent=mm(6) * (level - 1), number_style=number, leader_colour=col.rule,
+                             space_after=mm(sp.list_item) * (1.0 if level == 1 else 0.5), where=book.where("rules.contents.heading")))
+    group = fl.Group(out, space_after=mm(sp.list_after) * 1.5)
+    group.prefer_whole = True
+    return [group]
+
+
+def _plain_table_style(book: Book) -> fl.TableStyle:
+    sp, col = book.look.space, book.look.colours
+    return fl.TableStyle(pad_x=mm(sp.table_pad_x) * 1.5, pad_y=mm(sp.table_pad_y) * 1.2, header_fill=tint(col.heading, 0.86),
+                         zebra_fill=col.zebra, rule_colour=col.rule, rule_width=0.35, header_rule_width=0.9)
+
+
+def _cell_style(book: Book) -> Style:
+    """Table text a little larger than the card reference's: these tables are read, not looked up."""
+    return replace(book.styles["cell"], size=book.look.type.table + 0.8)
+
+
+def terms_table(book: Book, terms: tuple[str, ...]) -> fl.Table:
+    """The card terms: the words as the cards print them, and what they mean."""
+    cell = _cell_style(book)
+    header = [fl.Cell(book.words(k), replace(book.styles["cell_head"], size=cell.size), book.where(k))
+              for k in ("rules.terms.column-term", "rules.terms.column-meaning")]
+    rows = []
+    for term in terms:
+        key, meaning = term_keys(term)
+        rows.append([fl.Cell(f"**{book.words(key)}**", cell, book.where(key)), fl.Cell(book.words(meaning), cell, book.where(meaning))])
+    columns = [fl.Column(weight=1.0, min=mm(28)), fl.Column(weight=2.6)]
+    return fl.Table(columns, header, rows, _plain_table_style(book), space_after=mm(book.look.space.table_after))
+
+
+def components_table(book: Book, parts: tuple[str, ...]) -> fl.Table:
+    """What to print: a row per part of the set, its sheets from the build."""
+    cell = _cell_style(book)
+    head = replace(book.styles["cell_head"], size=cell.size)
+    header = [fl.Cell(book.words(k), head, book.where(k))
+              for k in ("rules.components.column-what", "rules.components.column-amount", "rules.components.column-paper")]
+    rows = []
+    for part in parts:
+        if part not in book.facts.parts or (part == "cards" and "card_pages" not in book.words.values):
+            continue
+        what, amount, paper = component_keys(part)
+        rows.append([fl.Cell(f"**{book.words(what)}**", cell, book.where(what)), fl.Cell(book.words(amount), cell, book.where(amount)),
+                     fl.Cell(book.words(paper), cell, book.where(paper))])
+    columns = [fl.Column(weight=1.0), fl.Column(weight=1.9), fl.Column(weight=1.1)]
+    return fl.Table(columns, header, rows, _plain_table_style(book), space_after=mm(book.look.space.table_after))
 
 
 def heading1(book: Book, text: str, key: str) -> fl.Paragraph:
@@ -358,7 +615,6 @@ def reference_blocks(book: Book, structure: Structure) -> list[fl.Block]:
     ref = structure.reference
     title = words(ref["heading"])
     blocks: list[fl.Block] = [
-        fl.PageBreak(),
         _section_marker(book, plain_title(title), f"rulebook-{book.lang}-reference", 1),
         heading1(book, title, ref["heading"]),
         fl.Paragraph(words(ref["intro"]), st["body"], space_after=mm(sp.paragraph), where=book.where(ref["intro"])),
@@ -459,7 +715,7 @@ def colophon(book: Book, flow: fl.PageFlow, structure: Structure) -> None:
     frame = flow.current
     lay = layout(text, book.styles["small"], frame.width, fl.HUGE, where=book.where(structure.colophon))
     need = lay.height + mm(10)
-    if flow.remaining < need:
+    if flow.remaining < need - 1e-6:
         flow.new_page()
         frame = flow.current
     ornament.diamond_rule(book.canvas, frame.x + frame.width / 2, frame.y + lay.height + mm(5), mm(40), book.look.colours.accent, 0.5)

@@ -262,8 +262,8 @@ def rule_sections(project) -> dict[str, tuple[str, list[str]]]:
     def sections():
         s = load_structure(project)
         out = {"intro": (s.subtitle, [s.title, s.subtitle, s.tagline, s.intro, s.colophon])}
-        for section in s.sections:
-            out[section.id] = (section.heading, [section.heading] + [k for _, keys in section.blocks for k in keys])
+        for section in s.all_sections:
+            out[section.id] = (section.heading, section.locale_keys)
         out["reference"] = (s.reference["heading"], list(s.reference.values()))
         return out
 

@@ -67,7 +67,8 @@ BUILD_SPEC = {
     "corner_radius": Field(float, False, 3.0, check=_parsed_by(lambda v: units.check_length(v, "corner radius", 0, units.MAX_CORNER))),
     "parts": Field((str, list), False, None, help="the parts built by default, e.g. [rulebook, cards, boxes]"),
     "card_thickness": Field(float, False, 0.3, check=_parsed_by(lambda v: units.check_length(v, "card thickness", 0.05, 2))),
-    "sleeves": Field(bool, False, False, help="tuck boxes sized for sleeved cards"),
+    "sleeves": Field(bool, False, None, help="true: mats and tuck boxes for sleeved cards; false: for bare cards (default: mats sleeved, boxes bare)"),
+    "mat": Field(str, False, "standard", check=one_of(*units.MAT_SIZES), help="standard: the mat on the build's paper; large: one A3 / Tabloid sheet"),
     "out": Field(str, False, "out"),
     "art_max_dpi": Field(float, False, 600.0, check=lambda v: None if 150 <= v <= 2400 else f"must be between 150 and 2400 dpi, not {v:g}"),
 }

@@ -117,12 +117,14 @@ RULEBOOK_STYLE_SPEC = {
 # ── templates/mat-style.yaml (the mats and the score sheet) ───────────────
 MAT_STYLE_SPEC = {
     "page": {"min_margin": length(0, 50)},
-    "card": {"width": length(20, 200), "height": length(20, 200), "corner": length(0, 20)},
+    "card": {"sleeve": length(0, 10, help="mm a sleeve adds to a card's width and height"),
+             "room": length(0, 10, help="mm of room around a (sleeved) card in its zone"), "corner": length(0, 20)},
     "dice": {"d20": length(5, 60), "d12": length(5, 60), "d6": length(5, 40)},
+    "spots": {"d20": length(5, 80), "d12": length(5, 80), "d6": length(5, 60)},
     "layout": {
         "unit_slots": length(1, 6),
-        **{k: length(0, 100) for k in ("slot_gap", "column_gap", "header", "spot_gap", "spot_pair_gap", "panel_gap",
-                                        "life_panel", "track_height", "first_turn_line", "panel_padding")},
+        **{k: length(0, 100) for k in ("gap", "side_gap", "header", "spot_band", "spot_pair_gap", "panel_gap", "life_track",
+                                        "life_label", "track_height", "first_turn_line", "combat", "panel_padding", "glue")},
     },
     "colours": {k: colour() for k in ("ink", "line", "zone", "panel", "heading", "accent", "muted", "watermark", "bonus",
                                       "wound", "die_fill", "facet")},

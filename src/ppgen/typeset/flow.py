@@ -194,6 +194,100 @@ class ListItem(Paragraph):
         draw_layout(flow.canvas, lay, x + self.indent + self.hang, top)
 
 
+class Figure(Block):
+    """A drawing: `paint(canvas, x, top, width, height)` draws it below `top`, as tall as
+    `height(width)` says (a number, or a function of the width)."""
+
+    def __init__(self, height, paint: Callable, *, space_before=0.0, space_after=0.0, keep_with_next=False):
+        self._height, self.paint = height, paint
+        self.space_before, self.space_after, self.keep_with_next = space_before, space_after, keep_with_next
+
+    def height(self, width):
+        return self._height(width) if callable(self._height) else self._height
+
+    def draw(self, flow, x, top, width):
+        self.paint(flow.canvas, x, top, width, self.height(width))
+
+
+class Fill(Block):
+    """A drawing that takes the rest of the page: at least `least` tall, at most `most`, leaving
+    `reserve` below it; `paint(canvas, x, top, width, height)` draws it at the height it gets
+    (a quick reference on the book's last page, set as large as the room left allows)."""
+
+    def __init__(self, least: float, most: float, paint: Callable, *, reserve=0.0, space_before=0.0):
+        self.least, self.most, self.paint, self.reserve = least, most, paint, reserve
+        self.space_before = space_before
+        self._drawn: float | None = None
+
+    def height(self, width):  # placed only where its reserve fits below it; once drawn, the reserve is free
+        return self._drawn if self._drawn is not None else self.least + self.reserve
+
+    def draw(self, flow, x, top, width):
+        room = top - flow.current.y - self.reserve
+        self._drawn = max(self.least, min(self.most, room))
+        self.paint(flow.canvas, x, top, width, self._drawn)
+
+
+class Float(Block):
+    """A block placed where it fits: here when the rest of the page holds it, otherwise at
+    the top of the next page — the blocks after it fill this page first. With `page` it
+    has a page of its own: it starts a page and nothing else is set on it. Floats keep
+    their order among themselves."""
+
+    def __init__(self, block: Block, page: bool = False):
+        self.block, self.page = block, page
+        self.space_before, self.space_after = block.space_before, block.space_after
+
+    def height(self, width):
+        return self.block.height(width)
+
+    def draw(self, flow, x, top, width):
+        self.block.draw(flow, x, top, width)
+
+
+class Leader(Block):
+    """One line of a table of contents: `text` (indented by `indent`), a dotted leader, and
+    `number` at the right margin. A title too long for the line wraps; the number stands on
+    its last line."""
+
+    def __init__(self, text: str, number: str, style: Style, *, indent=0.0, number_style: Style | None = None,
+                 leader_colour: str = "#999999", space_after=0.0, where="text"):
+        self.text, self.number, self.style, self.indent = text, number, style, indent
+        self.number_style = number_style or style
+        self.leader_colour, self.space_after, self.where = leader_colour, space_after, where
+        self._cache: tuple | None = None
+
+    def _layouts(self, width):
+        if self._cache is None or self._cache[0] != width:
+            number = flow_layout(self.number, replace(self.number_style, align="left"), HUGE, self.where)
+            room = width - self.indent - number.width - self.style.size * 1.5
+            title = flow_layout(self.text, replace(self.style, align="left"), max(room, 1.0), self.where)
+            self._cache = (width, title, number)
+        return self._cache[1], self._cache[2]
+
+    def height(self, width):
+        return self._layouts(width)[0].height
+
+    def draw(self, flow, x, top, width):
+        title, number = self._layouts(width)
+        c = flow.canvas
+        draw_layout(c, title, x + self.indent, top)
+        baseline = top - title.size * textengine.ASCENT - max(len(title.lines) - 1, 0) * title.line_height
+        last = title.lines[-1] if title.lines else None
+        start = x + self.indent + (last.width if last is not None else 0.0) + self.style.size * 0.4
+        end = x + width - number.width - self.style.size * 0.4
+        draw_baseline(c, number, x + width - number.width, baseline)
+        if end > start:
+            c.saveState()
+            c.setFillColor(self.leader_colour)
+            step = self.style.size * 0.45
+            dot = self.style.size * 0.07
+            n = int((end - start) / step)
+            for k in range(n + 1):
+                c.circle(end - k * step, baseline + dot, dot, stroke=0, fill=1)
+            c.restoreState()
+
+
 class PageBreak(Block):
     """Start a new page (unless the current one is still empty)."""
 
@@ -471,6 +565,7 @@ class PageFlow:
     page_open: bool = False
     empty: bool = True  # nothing placed on the current page yet
     state: dict = field(default_factory=dict)  # for the caller: e.g. the running head
+    pending: list = field(default_factory=list)  # floats waiting for the top of the next page
 
     @property
     def current(self) -> Frame:
@@ -489,9 +584,44 @@ class PageFlow:
         self.empty = True
         self.cursor = self.current.top
         self.begin_page(self)
+        self._place_pending()
+
+    def _place_pending(self) -> None:
+        """At the top of a fresh page: the floats that waited for it, in order, while they fit
+        (the first always: nothing better than a page of its own). The caller's state (the
+        running head's section) is the text's again after them."""
+        if not self.pending:
+            return
+        section = self.state.get("section")
+        while self.pending:
+            f = self.pending[0]
+            width = self.current.width
+            if not self.empty and (f.page or f.height(width) + f.space_before > self.remaining + 1e-6):
+                break
+            self.pending.pop(0)
+            self._draw(f, 0.0 if self.empty else f.space_before, width)
+            if f.page:
+                self.cursor = self.current.y  # nothing else on a float's own page
+                break
+        if section is not None:
+            self.state["section"] = section
+
+    def _float(self, block: Float) -> None:
+        """A float here when it fits (and none waits before it), else when a page begins."""
+        width = self.current.width
+        before = 0.0 if self.empty else block.space_before
+        fits = block.height(width) + before <= self.remaining + 1e-6
+        if not self.pending and (self.empty or (fits and not block.page)):
+            self._draw(block, before, width)
+            if block.page:
+                self.cursor = self.current.y
+            return
+        self.pending.append(block)
 
     def finish(self) -> None:
-        """Close the last page."""
+        """Place the floats still waiting, then close the last page."""
+        while self.pending:
+            self.new_page()
         if self.page_open:
             self.end_page(self)
             self.canvas.showPage()
@@ -507,6 +637,9 @@ class PageFlow:
             if isinstance(block, PageBreak):
                 if not self.empty:
                     self.new_page()
+                continue
+            if isinstance(block, Float):
+                self._float(block)
                 continue
             self._place(block, queue)
 

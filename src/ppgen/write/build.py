@@ -60,7 +60,8 @@ class BuildOptions:
     cut_formats: tuple[str, ...] = ("svg",)  # print-and-cut: cut files beside each PDF
     corner_radius: float = 3.0  # mm, of every cut outline; 0 = square
     card_thickness: float = 0.3  # mm: tuck boxes
-    sleeves: bool = False  # tuck boxes sized for sleeved cards
+    sleeves: bool | None = None  # True: mats and boxes for sleeved cards; False: for bare ones; None: mats sleeved, boxes bare
+    mat: str = "standard"  # standard: the mat on the build's paper; large: on one A3 / Tabloid sheet
 
     @classmethod
     def resolve(
@@ -89,6 +90,7 @@ class BuildOptions:
         corner_radius: float | str | None = None,
         card_thickness: float | str | None = None,
         sleeves: bool | None = None,
+        mat: str | None = None,
     ) -> "BuildOptions":
         """Merge command-line values (None = not given) over ppgen.yaml's `build:` over the
         defaults, and check every value here, with a message naming the option."""
@@ -147,7 +149,8 @@ class BuildOptions:
             cut_formats=pick("cut_file", cut_file, units.parse_cut_formats),
             corner_radius=pick("corner_radius", corner_radius, lambda v: _corner(v, card)),
             card_thickness=pick("card_thickness", card_thickness, lambda v: units.check_length(v, "card thickness", 0.05, 2)),
-            sleeves=bool(sleeves if sleeves is not None else conf["sleeves"]),
+            sleeves=sleeves if sleeves is not None else conf["sleeves"],
+            mat=pick("mat", mat, choice(units.MAT_SIZES)),
         )
 
     @cached_property
@@ -428,7 +431,7 @@ def select_decks(project, options: BuildOptions, box_deck=None) -> tuple:
 
     decks = (box_deck,) if box_deck is not None else tuple(starter_decks(project, options.factions))
     for deck in decks:
-        net = box_net(options.card_size, deck.count, options.card_thickness, options.sleeves)
+        net = box_net(options.card_size, deck.count, options.card_thickness, bool(options.sleeves))
         place_net(net, options.paper, f"'{deck_title(project, options.langs[0], deck)}' ({deck.count} cards)")
     return decks
 

@@ -47,40 +47,138 @@ def new_document(project, lang: str, title: str, subject: str = "", duplex: str 
     return Document(project.fonts.chain(lang, "body").primary, title, lang, subject, duplex)
 
 
+REFERENCE_CARDS = PLAYERS  # quick-reference cards in the card sheets of a set: one for each player
+
+
+def print_facts(project, options, lang: str, run=()):
+    """What this build prints, as the rulebook states it (draw.rulebook.PrintFacts): its files,
+    the sheets of each part, the duplex edge, the card size, the mat's zones and sheets."""
+    from ..draw.rulebook import PrintFacts
+    from ..errors import UsageError
+    from ..read.styles import mat_style
+    from ..units import fmt_mm
+    from .build import file_names
+
+    names = {k: v.format(lang=lang) for k, v in file_names(project, options, None, False).items()}
+    parts = tuple(p for p in PART_ORDER if p in DEFAULT_PARTS or p in options.parts)
+    look = mat_style(project)
+    geo, tiles = mat_plan(project, options)
+    cards = len(run) or len(starter_run(project, options.factions))
+    values = {
+        "set_file": names["set"], "booklet_file": names["rulebook"],
+        "part_files": ", ".join(names[p] for p in parts if not (p == "rulebook" and options.rulebook == "booklet")),
+        "card_w": fmt_mm(options.card_size.width), "card_h": fmt_mm(options.card_size.height),
+        "zone_w": fmt_mm(geo.zone_w / 72 * 25.4), "zone_h": fmt_mm(geo.zone_h / 72 * 25.4),
+        "sleeve_w": fmt_mm(options.card_size.width + look.card.sleeve), "sleeve_h": fmt_mm(options.card_size.height + look.card.sleeve),
+        "cards": cards, "reference_cards": REFERENCE_CARDS, "mat_sheets": len(tiles), "mat_total": len(tiles) * PLAYERS,
+        "unit_slots": int(look.layout.unit_slots), "boxes": len(starter_decks(project, options.factions)),
+    }
+    try:
+        values["card_pages"] = options.sheet_layout.page_count(cards + reference_faces(options.sheet_layout))
+    except UsageError:  # cards that do not fit the paper: the rulebook says nothing of their sheets
+        pass
+    return PrintFacts(options.layout, options.duplex, options.rulebook, len(tiles), options.sleeves is not False,
+                      (options.card_size.width, options.card_size.height), parts, values)
+
+
+def starter_run(project, factions=()) -> list:
+    """The cards of the starter decks of `factions` (all: the set), each repeated for its copies."""
+    from .build import select_cards
+
+    return select_cards(project, factions)
+
+
+def reference_faces(layout) -> int:
+    """Card slots the quick-reference cards take: one each with a back, both sides as fronts without."""
+    return REFERENCE_CARDS * (2 if layout.layout == "fronts-only" else 1)
+
+
 def rulebook_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
     """The rulebook on the paper's pages; with `options.rulebook == "booklet"`, laid out for
     the booklet's A5 (half-Letter) pages and imposed two-up (write/booklet.py), to print on
     its own: duplex, short edge, folded and stapled."""
+    from dataclasses import replace
+
     from ..draw import rulebook
 
     loc = project.locale(lang)
     title = f"{project.config.game} — {loc.get('rules.subtitle')}"
+    facts = print_facts(project, options, lang, run)
+    facts = replace(facts, art=_pictured_art(project, options, lang))
     if options.rulebook == "booklet":
         from ..impose.booklet import booklet_paper
         from .booklet import impose_booklet
 
         sheet, page = booklet_paper(options.paper)
         doc = new_document(project, lang, title)
-        entries = rulebook.draw_rulebook(doc.canvas, project, lang, page, report, form="booklet", printable=options.printable_margin)
+        entries = rulebook.draw_rulebook(doc.canvas, project, lang, page, report, form="booklet", printable=options.printable_margin,
+                                         facts=facts)
         data = impose_booklet(doc.data(), sheet.size, entries, title, lang)
         return PartPDF("rulebook", data, page_count(data), "", in_set=False)
     doc = new_document(project, lang, title, duplex="DuplexFlipLongEdge")
-    entries = rulebook.draw_rulebook(doc.canvas, project, lang, options.paper.size, report, printable=options.printable_margin)
+    entries = rulebook.draw_rulebook(doc.canvas, project, lang, options.paper.size, report, printable=options.printable_margin,
+                                     facts=facts)
     rulebook.add_outline(doc.canvas, entries)
     doc.canvas.showOutline()
     return PartPDF("rulebook", doc.data(), doc.pages, "")
 
 
+def _pictured_art(project, options, lang: str):
+    """The prepared pictures of the cards the rulebook's pictures show (card -> CardArt or None)."""
+    from ..read.rulebook import load_structure
+    from .art import art_book
+
+    s = load_structure(project)
+    cards = [project.game.card(i) for i in (*s.anatomy.values(), *s.example.values())]
+    book = art_book(project, cards, (lang,), card_geometry(options), options.art_max_dpi)
+    return lambda card: book.art(card, lang)
+
+
+def mat_plan(project, options):
+    """The player mat's design for the build's cards (sleeved unless --unsleeved) and the sheets it
+    prints on: (draw.mat.MatGeometry, [impose.tiles.Tile]) — one sheet of the paper when it fits,
+    two joined ones otherwise, one A3 / Tabloid sheet with `--mat large`."""
+    from .. import units
+    from ..draw.mat import mat_geometry, seam_avoid
+    from ..impose.tiles import plan_tiles
+    from ..read.styles import mat_style
+
+    look = mat_style(project)
+    geo = mat_geometry(project, (options.card_size.width, options.card_size.height), options.sleeves is not False)
+    paper = units.LARGE_PAPERS[options.paper.key] if options.mat == "large" else options.paper
+    tiles = plan_tiles((geo.width, geo.height), paper, options.printable_margin, look.page.min_margin, look.layout.glue,
+                       seam_avoid(project, geo), what="the player mat",
+                       hint="" if options.mat == "large" else "; build with --mat large, or make the zones, gaps or bands smaller "
+                       "in templates/mat-style.yaml")
+    if options.mat == "large" and len(tiles) > 1:
+        from ..errors import UsageError
+
+        w, h = geo.size_mm
+        raise UsageError(f"--mat large: the player mat ({w:.0f} × {h:.0f} mm) does not fit one {paper.name} sheet; "
+                         "use smaller gaps or fewer unit_slots in templates/mat-style.yaml")
+    return geo, tiles
+
+
 def mats_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
+    """One player mat per player: its design drawn once (a form) and placed on its sheets — one, or
+    two joined along a glue strip (impose/tiles.py)."""
     from ..draw import mat
+    from ..draw.style import text_style
+    from ..impose.tiles import JoinText, draw_tile
 
     loc = project.locale(lang)
     title = loc.get("mat.title")
     doc = new_document(project, lang, f"{project.config.game} — {title}")
-    landscape = options.paper.turned() if not options.paper.landscape else options.paper
+    geo, tiles = mat_plan(project, options)
+    form = f"mat-{lang}"
+    doc.define_form(form, geo.width, geo.height, lambda c: mat.paint_mat(c, project, lang, geo, report))
+    join = JoinText(loc.get("mat.glue"), loc.get("mat.cut"), loc.get("mat.sheet"),
+                    text_style(project, lang, "body", 7, "#404040", min_size=5, align="center", valign="middle"),
+                    loc.where("mat.glue"))
     for _ in range(PLAYERS):
-        mat.draw_mat(doc.canvas, project, lang, landscape.size, report, options.paper.name, options.printable_margin)
-    players = [(loc.format("sheet.player", n=n), n - 1) for n in range(1, PLAYERS + 1)]
+        for tile in tiles:
+            draw_tile(doc, tile, form, join)
+    players = [(loc.format("sheet.player", n=n), (n - 1) * len(tiles)) for n in range(1, PLAYERS + 1)]
     return PartPDF("mats", doc.data(), doc.pages, title, players, single_sided=True)
 
 
@@ -185,7 +283,7 @@ def boxes_part(project, options, lang: str, run, report, progress=None) -> PartP
     doc = new_document(project, lang, f"{project.config.game} — {title} ({loc.get('language.name')})")
     children = []
     for deck in decks:
-        net = box_net(options.card_size, deck.count, options.card_thickness, options.sleeves)
+        net = box_net(options.card_size, deck.count, options.card_thickness, bool(options.sleeves))
         children.append((deck_title(project, lang, deck), doc.pages))
         draw_tuck_box(doc.canvas, project, lang, deck, net, options.paper, report)
         doc.canvas.showPage()

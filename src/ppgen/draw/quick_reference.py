@@ -1,0 +1,259 @@
+"""The quick reference — the turn's six phases, combat, energy — as the rulebook's back page and
+as a card for the card sheets (two per set: one for each player).
+
+    figure = quick_reference_figure(book, height)        # the rulebook's page
+    front = ReferenceFace(project, "ja", geometry, "front")   # the card: turn and energy
+    back = ReferenceFace(project, "ja", geometry, "back")     # its other side: combat
+
+One set of words for both (`rules.quick.*`, the mats' `mat.combat.*`, `rules.turn.first-turn`)
+and every number from cards.yaml (the energy maximum on each turn, the hand limit); each part is
+set as large as its box allows. A face has the protocol of draw/faces.py (`key`, `draw`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..read.styles import rulebook_style
+from ..typeset.text import ASCENT, Style, draw, layout
+from ..units import MM
+from . import ornament
+from .mat import energy_schedule
+from .style import text_style, tint
+from .words import Words
+
+PHASES = tuple(f"rules.quick.phase.{i}" for i in range(1, 7))
+COMBAT = tuple(f"mat.combat.{i}" for i in range(1, 6))
+KEYS = ("rules.quick.heading", "rules.quick.turn", *PHASES, "rules.quick.combat", "rules.quick.energy",
+        "rules.quick.energy.note", "rules.turn.first-turn", *COMBAT, "mat.turn", "mat.energy-max")
+SIDES = {"page": (("turn", "energy"), ("combat",)), "front": (("turn", "energy"),), "back": (("combat",),)}
+
+
+@dataclass(frozen=True)
+class Item:
+    kind: str  # heading | number | bullet | note | schedule
+    text: str = ""
+    key: str = ""
+    n: int = 0
+
+
+def parts(words: Words) -> dict[str, list[Item]]:
+    """The quick reference's parts, in its language: turn, combat, energy."""
+    turn = [Item("heading", words("rules.quick.turn"), "rules.quick.turn")]
+    turn += [Item("number", words(k), k, i) for i, k in enumerate(PHASES, 1)]
+    turn.append(Item("note", words("rules.turn.first-turn"), "rules.turn.first-turn"))
+    combat = [Item("heading", words("rules.quick.combat"), "rules.quick.combat")]
+    combat += [Item("bullet", words(k), k) for k in COMBAT]
+    energy = [Item("heading", words("rules.quick.energy"), "rules.quick.energy"), Item("schedule"),
+              Item("note", words("rules.quick.energy.note"), "rules.quick.energy.note")]
+    return {"turn": turn, "combat": combat, "energy": energy}
+
+
+@dataclass
+class Look:
+    """What a quick reference is set in: styles at size 1, colours."""
+
+    body: Style
+    heading: Style
+    bold: Style
+    ink: str
+    accent: str
+    rule: str
+    panel: str
+
+
+def look_for(project, lang: str) -> Look:
+    look = rulebook_style(project)
+    col = look.colours
+    body = text_style(project, lang, "body", 1.0, col.ink, leading=1.28)
+    return Look(body, text_style(project, lang, "title", 1.0, col.heading, leading=1.2),
+                text_style(project, lang, "bold", 1.0, col.ink, leading=1.2), col.ink, col.heading, col.rule, col.panel)
+
+
+class Column:
+    """Items set in a box at the largest size that fits (`size_for`), then drawn (`draw`)."""
+
+    def __init__(self, items: list[Item], look: Look, words: Words, where):
+        self.items, self.look, self.words, self.where = items, look, words, where
+
+    def _lays(self, width: float, size: float):
+        out = []
+        hang = size * 1.9
+        for item in self.items:
+            if item.kind == "schedule":
+                out.append((item, None, size * 1.35 * 2 + size * 0.6))
+                continue
+            style = self.look.heading if item.kind == "heading" else self.look.body
+            scale = 1.3 if item.kind == "heading" else (0.9 if item.kind == "note" else 1.0)
+            s = replace(style, size=size * scale, min_size=None)
+            indent = hang if item.kind in ("number", "bullet") else 0.0
+            lay = layout(item.text, s, width - indent, 1e6, where=self.where(item.key))
+            gap = size * (0.55 if item.kind == "heading" else 0.45)
+            out.append((item, lay, lay.height + gap))
+        return out
+
+    def height(self, width: float, size: float) -> float:
+        return sum(h for _, _, h in self._lays(width, size))
+
+    def size_for(self, width: float, height: float, largest: float, smallest: float) -> float:
+        size = largest
+        while size > smallest and self.height(width, size) > height:
+            size -= 0.25
+        return size
+
+    def draw(self, c, x: float, top: float, width: float, size: float, rules) -> None:
+        look = self.look
+        y = top
+        hang = size * 1.9
+        for item, lay, h in self._lays(width, size):
+            if item.kind == "schedule":
+                _schedule(c, x, y - size * 0.2, width, size, look, self.words, rules)
+            elif item.kind == "number":
+                r = size * 0.62
+                cy = y - size * ASCENT + size * 0.36
+                c.saveState()
+                c.setFillColor(look.accent)
+                c.circle(x + r, cy, r, stroke=0, fill=1)
+                c.restoreState()
+                num = layout(str(item.n), replace(look.bold, size=size * 0.78, colour="#FFFFFF", align="center",
+                                                  valign="middle", min_size=None), 2 * r, 2 * r)
+                draw(c, num, x, cy - r + num.size * 0.04)
+                draw(c, replace(lay, box_h=lay.height), x + hang, y - lay.height)
+            elif item.kind == "bullet":
+                ornament.diamond(c, x + size * 0.5, y - size * ASCENT + size * 0.36, size * 0.27, look.accent)
+                draw(c, replace(lay, box_h=lay.height), x + hang, y - lay.height)
+            else:
+                draw(c, replace(lay, box_h=lay.height), x, y - lay.height)
+                if item.kind == "heading":
+                    c.saveState()
+                    c.setStrokeColor(look.rule)
+                    c.setLineWidth(0.5)
+                    c.line(x, y - lay.height - size * 0.2, x + width, y - lay.height - size * 0.2)
+                    c.restoreState()
+            y -= h
+
+
+def _schedule(c, x: float, top: float, width: float, size: float, look: Look, words: Words, rules) -> None:
+    """The energy maximum on each turn: a row of turns over a row of maxima."""
+    schedule = energy_schedule(rules)
+    row = size * 1.35
+    label_w = min(width * 0.34, size * 8)
+    cell = (width - label_w) / len(schedule)
+    c.saveState()
+    c.setFillColor(tint(look.accent, 0.86))
+    c.rect(x, top - row, width, row, stroke=0, fill=1)
+    c.setStrokeColor(look.rule)
+    c.setLineWidth(0.4)
+    c.rect(x, top - 2 * row, width, 2 * row, stroke=1, fill=0)
+    c.line(x, top - row, x + width, top - row)
+    c.restoreState()
+    head = replace(look.bold, size=size * 0.85, valign="middle", min_size=size * 0.6)
+    nums = replace(look.bold, size=size, colour=look.accent, align="center", valign="middle", min_size=None)
+    from .style import draw_fitted
+
+    for k, key in enumerate(("mat.turn", "mat.energy-max")):
+        draw_fitted(c, words(key), head, x + size * 0.3, top - (k + 1) * row, label_w - size * 0.5, row, words.report,
+                    words.lang, key, label=True)
+    for i, (turn, value) in enumerate(schedule):
+        cx = x + label_w + i * cell
+        draw(c, layout(turn, replace(nums, colour=look.ink, size=size * 0.85), cell, row), cx, top - row)
+        draw(c, layout(str(value), nums, cell, row), cx, top - 2 * row)
+
+
+def paint_sides(c, project, lang: str, report, boxes: list[tuple], columns: tuple, largest: float, smallest: float,
+                panels: bool = False) -> float:
+    """Set each group of parts (`columns`: ("turn", "energy"), …) in its box (x, top, w, h), all at
+    one size: the largest at which every group fits its box. With `panels` each part sits on a
+    tinted panel, and the panels of a group share out its box's height. Returns the size."""
+    words = Words(project, lang, report)
+    look = look_for(project, lang)
+    content = parts(words)
+    groups = [[Column(content[name], look, words, words.locale.where) for name in group] for group in columns]
+
+    def pad(size):
+        return size * 0.9 if panels else 0.0
+
+    def gap(size):
+        return size * (1.2 if panels else 0.9)
+
+    def group_height(cols, w, size):
+        return sum(col.height(w - 2 * pad(size), size) + 2 * pad(size) for col in cols) + gap(size) * (len(cols) - 1)
+
+    size = largest
+    while size > smallest and any(group_height(cols, w, size) > h for cols, (_, _, w, h) in zip(groups, boxes)):
+        size -= 0.25
+    for cols, (x, top, w, h) in zip(groups, boxes):
+        need = group_height(cols, w, size)
+        if need > h + 0.5:
+            report.warning("overflow", f"the quick reference does not fit its {w / MM:.0f} × {h / MM:.0f} mm box "
+                           f"even at {size:g} pt", lang=lang, key=cols[0].items[0].key)
+        extra = max(h - need, 0.0) if panels else 0.0
+        heights = [col.height(w - 2 * pad(size), size) for col in cols]
+        y = top
+        for col, ch in zip(cols, heights):
+            panel_h = ch + 2 * pad(size) + extra * (ch / sum(heights) if sum(heights) else 0)
+            if panels:
+                c.saveState()
+                c.setFillColor(look.panel)
+                c.setStrokeColor(look.rule)
+                c.setLineWidth(0.6)
+                c.roundRect(x, y - panel_h, w, panel_h, size * 0.5, stroke=1, fill=1)
+                c.restoreState()
+            col.draw(c, x + pad(size), y - pad(size), w - 2 * pad(size), size, project.game.rules)
+            y -= panel_h + gap(size)
+    return size
+
+
+# ── the rulebook's page ───────────────────────────────────────────────────
+def quick_reference_figure(book, least: float, most: float, reserve: float):
+    """The page's two columns — turn and energy, then combat — on panels, at the largest size the
+    room it gets allows (a typeset.flow.Fill: the rest of the last page, or a page of its own)."""
+    from ..typeset import flow as fl
+
+    body = book.look.type.body
+
+    def paint(c, x, top, width, h):
+        gap = 5 * MM
+        col_w = (width - gap) / 2
+        boxes = [(x, top, col_w, h), (x + col_w + gap, top, col_w, h)]
+        paint_sides(c, book.project, book.lang, book.report, boxes, SIDES["page"], body * 1.6, body * 0.75, panels=True)
+
+    return fl.Fill(least, most, paint, reserve=reserve)
+
+
+# ── the card ──────────────────────────────────────────────────────────────
+class ReferenceFace:
+    """A side of the quick-reference card (draw/faces.py protocol): "front" (turn and energy) or
+    "back" (combat), in `lang`, for the build's card geometry."""
+
+    def __init__(self, project, lang: str, geometry, side: str, report=None):
+        self.project, self.lang, self.geometry, self.side, self.report = project, lang, geometry, side, report
+        self.key = f"reference-{lang}-{side}"
+
+    def draw(self, canvas) -> None:
+        c, g = canvas, self.geometry
+        look = rulebook_style(self.project)
+        col = look.colours
+        c.saveState()
+        c.setFillColor(col.panel)
+        c.rect(0, 0, g.width, g.height, stroke=0, fill=1)  # into the bleed
+        safe = g.bleed + 3.4 * MM
+        c.setStrokeColor(col.heading)
+        c.setLineWidth(0.8)
+        c.roundRect(safe, safe, g.trim_w - 2 * (safe - g.bleed), g.trim_h - 2 * (safe - g.bleed), 2 * MM, stroke=1, fill=0)
+        c.restoreState()
+        words = Words(self.project, self.lang, self.report or _Silent())
+        pad = safe + 2.2 * MM
+        width = g.width - 2 * pad
+        title = layout(words("rules.quick.heading"), text_style(self.project, self.lang, "title", 8.5, col.heading,
+                                                                 align="center", leading=1.1), width, 12,
+                       where=words.locale.where("rules.quick.heading"))
+        top = g.height - pad
+        draw(c, replace(title, box_h=title.height), pad, top - title.height)
+        ornament.diamond_rule(c, g.width / 2, top - title.height - 1.4 * MM, width * 0.6, col.accent, 0.5)
+        top -= title.height + 3.2 * MM
+        paint_sides(c, self.project, self.lang, self.report or _Silent(), [(pad, top, width, top - pad)], SIDES[self.side], 7.0, 4.6)
+
+
+class _Silent:
+    def warning(self, *args, **kwargs) -> None:
+        pass
