@@ -86,8 +86,9 @@ def check_parity(project, lang, layout, whole, drawn):
     if "mats" in starts:
         mats = [page for title, page in players]
         assert len(mats) == 2 and mats[0] == starts["mats"]
-        single |= set(mats)
-        assert mats[1] == mats[0] + 2  # mat 2 is never the back of mat 1
+        sheets = next(p for p in drawn if p.name == "mats").pages // 2  # one or two (joined) sheets per mat
+        single |= {m + 2 * k for m in mats for k in range(sheets)}
+        assert mats[1] == mats[0] + 2 * sheets  # a mat's sheets are never the back of one another
     if "score-sheet" in starts:
         single.add(starts["score-sheet"])
     if "boxes" in starts:  # a tuck box per sheet

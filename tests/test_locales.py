@@ -73,39 +73,60 @@ def test_officer_and_satrap_are_translated(project):
     assert project.locale("zh").get("type.satrap") == "总督"
 
 
-def _rulebook_keys(root):
-    import yaml
+def _rulebook_keys(project):
+    from ppgen.draw.rulebook import printed_keys
+    from ppgen.read.rulebook import load_structure
 
-    structure = yaml.safe_load((root / "templates" / "rulebook.yaml").read_text(encoding="utf-8"))
-    keys = [structure[k] for k in ("title", "subtitle", "tagline", "intro", "colophon")]
-    keys += list(structure["reference"].values())
-    for section in structure["sections"]:
-        keys.append(section["heading"])
-        for block in section["blocks"]:
-            (items,) = block.values()
-            keys += items if isinstance(items, list) else [items]
-    return keys
+    return printed_keys(load_structure(project))
+
+
+def _rulebook_values(project, lang):
+    """Rule constants and what a default build prints (pages, files, the combat example's numbers)."""
+    from ppgen.write.parts import rulebook_values
+
+    per_attack = {"attacker": 2, "defender": 6}  # the walkthrough fills these for each attack it draws
+    return {**project.game.rules.placeholders(project.game.factions), **rulebook_values(project, lang), **per_attack}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rulebook_prose_is_complete_and_fills_from_game_data(project, lang):
-    from conftest import ROOT
-
-    keys = _rulebook_keys(ROOT)
-    assert len(keys) == len(set(keys)) > 80
+    keys = _rulebook_keys(project)
+    assert len(keys) > 80
     loc = project.locale(lang)
-    values = project.game.rules.placeholders(project.game.factions)
+    values = _rulebook_values(project, lang)
     for key in keys:
         assert loc.is_translated(key), (lang, key)
         text = loc.format(key, **values)
-        assert "{" not in text and "<" not in text, (lang, key)
-    assert {k for k in loc.keys() if k.startswith("rules.")} == set(keys)
+        assert "{" not in text and not re.search(r"<[A-Za-z/]", text), (lang, key)  # no placeholder, no markup ("Level < 5" is a card's words)
+    phase_names = {f"rules.phases.{i}" for i in range(1, 7)}  # the mat's turn track prints the six names alone
+    assert {k for k in loc.keys() if k.startswith("rules.")} == set(k for k in keys if k.startswith("rules.")) | phase_names
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_set_of_phase_names_everywhere(project, lang):
+    """The six phases of Advanced Rules: the turn's steps (each with its plain description), the
+    quick reference and the mat print the same names, and no other name of a phase is printed."""
+    loc = project.locale(lang)
+    values = _rulebook_values(project, lang)
+    names = [loc.get(f"rules.phases.{i}") for i in range(1, 7)]
+    assert len(set(names)) == 6
+    for i, name in enumerate(names, 1):
+        for key in (f"rules.turn.{i}", f"rules.quick.phase.{i}"):
+            text = loc.format(key, **values)
+            assert text.startswith(f"**{name}**"), (lang, key, text[:40])
+            assert len(text.split("**", 2)[2].strip(" —-:：")) > 3, (lang, key, "the name comes with its plain description")
+    old_names = {"en": ["Refill Energy", "Second Main Phase"], "ja": ["エネルギーの回復**", "2回目のメインフェイズ"],
+                 "ko": ["에너지 충전**", "두 번째 메인 페이즈"], "zh": ["补充能量**", "第二主要阶段"]}[lang]  # the older names
+    every_text = " ".join(loc.format(k, **values) for k in _rulebook_keys(project)) + " ".join(
+        loc.get(k) for k in loc.keys() if k.startswith(("mat.", "sheet.")))
+    for old in old_names:
+        assert old not in every_text, (lang, old)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rulebook_states_the_union_rules(project, lang):
     """decisions.md §3: the newer edition's four rules and the dice instructions, in every language."""
-    values = project.game.rules.placeholders(project.game.factions)
+    values = _rulebook_values(project, lang)
     loc = project.locale(lang)
     text = " ".join(loc.format(k, **values) for k in loc.keys() if k.startswith("rules."))
     assert "12" in loc.format("rules.kamikaze.1", **values)

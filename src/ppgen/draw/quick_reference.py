@@ -251,7 +251,7 @@ class ReferenceFace:
         draw(c, replace(title, box_h=title.height), pad, top - title.height)
         ornament.diamond_rule(c, g.width / 2, top - title.height - 1.4 * MM, width * 0.6, col.accent, 0.5)
         top -= title.height + 3.2 * MM
-        paint_sides(c, self.project, self.lang, self.report or _Silent(), [(pad, top, width, top - pad)], SIDES[self.side], 7.0, 4.6)
+        paint_sides(c, self.project, self.lang, self.report or _Silent(), [(pad, top, width, top - pad)], SIDES[self.side], 8.0, 5.0)
 
 
 class _Silent:

@@ -221,6 +221,7 @@ def book_values(project, lang: str, facts: PrintFacts, structure: Structure, pag
     game = project.game
     cards = [game.card(structure.example[r]) for r in ("boss", "archer", "soldier")] if len(structure.example) == 3 else []
     values = dict(facts.values)
+    values["blank_page"] = " ".join(project.locale(lang).get("sheet.blank-page").split())  # as the blank pages print it
     if cards:
         values.update(example_numbers(game.rules, *cards))
         values.update({role: project.card_name(card, lang) for role, card in zip(("boss", "archer", "soldier"), cards)})
@@ -239,7 +240,6 @@ def _pour(canvas, project, lang, page_size, report, first_page, form, printable,
 
     values = book_values(project, lang, facts, structure_of(project), count, form)
     book = open_book(canvas, project, lang, page_size, report, form, printable, facts, values)
-    book.words.values["blank_page"] = book.words("sheet.blank-page")
     book.pages = pages
     define_pictures(book)
     structure = book.structure
@@ -497,6 +497,26 @@ def back_page_blocks(book: Book, structure: Structure) -> list[fl.Block]:
     if structure.back_page is None:
         return []
     return section_blocks(book, structure.back_page)
+
+
+# ── the words the rulebook prints ─────────────────────────────────────────
+TABLE_KEYS = ("rules.contents.heading", "rules.terms.column-term", "rules.terms.column-meaning",
+              "rules.components.column-what", "rules.components.column-amount", "rules.components.column-paper")
+
+
+def printed_keys(structure: Structure) -> list[str]:
+    """Every locale key the rulebook of `structure` may print: its own texts, its sections'
+    (whatever the build's facts), the tables' headers and the pictures' words — once each."""
+    from . import anatomy, quick_reference, table_setup, walkthrough
+
+    keys = [structure.title, structure.subtitle, structure.tagline, structure.intro, structure.colophon]
+    keys += list(structure.reference.values())
+    keys += [k for s in structure.all_sections for k in s.locale_keys] + list(TABLE_KEYS)
+    figures = {b.value for s in structure.all_sections for b in s.blocks if b.kind == "figure"}
+    pictures = {"anatomy": anatomy.KEYS, "table-setup": table_setup.KEYS, "walkthrough": walkthrough.KEYS,
+                "quick-reference": quick_reference.KEYS}
+    keys += [k for name in pictures if name in figures for k in pictures[name]]
+    return list(dict.fromkeys(keys))
 
 
 # ── contents, terms, components ───────────────────────────────────────────

@@ -273,9 +273,11 @@ def rule_sections(project) -> dict[str, tuple[str, list[str]]]:
 def rule_texts(project, lang: str, keys) -> dict[str, str]:
     """The texts of `keys` as the rulebook prints them: placeholders filled, markup dropped."""
     from ..draw.words import Words
+    from ..write.parts import rulebook_values
 
-    words = Words(project, lang, None)
+    words = Words(project, lang, None, rulebook_values(project, lang))
     return {key: plain(words(key)) for key in keys}
+
 
 
 def rule_changes(old, new, lang: str) -> list[RuleChange]:

@@ -44,22 +44,27 @@ def draw_pages(
     lang: str = "",
     progress: Callable[[int, int], None] | None = None,
 ) -> None:
-    """Draw every page: `fronts[i]` is the face of print-run item i, `back` the common back.
+    """Draw every page: `fronts[i]` is the face of print-run item i, `back` the common back — or,
+    a sequence, `back[i]` the back of item i (a quick-reference card has a back of its own).
 
     `size` is the faces' drawing size in points (the bleed box). Each face is
     recorded once as a form and placed for every copy.
     """
     width, height = size
+
+    def face_of(item, slot):
+        if slot.face == "front":
+            return fronts[item]
+        return back[item] if isinstance(back, Sequence) else back
+
     for n, page in enumerate(pages, 1):
         placements = page.placements()
         for item, slot in placements:
-            face = fronts[item] if slot.face == "front" else back
-            doc.define_face(face, width, height)
+            doc.define_face(face_of(item, slot), width, height)
         side = page.side
         doc.begin_page(side.width, side.height, side.trim_box.box(), side.bleed_box.box())
         for item, slot in placements:
-            face = fronts[item] if slot.face == "front" else back
-            doc.place_form(face.key, slot.matrix())
+            doc.place_form(face_of(item, slot).key, slot.matrix())
         draw_marks(doc.canvas, side)
         note = text.page_note(page) if text.page_note else f"{text.print_note}   {page.number}/{page.total}"
         draw_note(doc.canvas, side.note_slots, note, text.chain, report, lang, "sheet.print-note", text.where, text.line_break)

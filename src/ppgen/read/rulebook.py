@@ -25,6 +25,7 @@ FACTS = {
     "sleeves": (True, False),
 }
 PICTURED = {"anatomy": ("unit", "other"), "example": ("boss", "archer", "soldier")}
+NEEDS = {"anatomy": "anatomy", "walkthrough": "example"}  # a figure -> the cards it pictures (a top-level key)
 
 
 STRUCTURE_SPEC = {
@@ -32,8 +33,8 @@ STRUCTURE_SPEC = {
     "subtitle": Field(str, True),
     "tagline": Field(str, True),
     "intro": Field(str, True),
-    "anatomy": Field(dict, True, help="the cards of the card anatomy picture: unit, other (a Doctrine or Tactic)"),
-    "example": Field(dict, True, help="the cards of the combat example: boss, archer, soldier"),
+    "anatomy": Field(dict, False, None, help="the cards of the card anatomy picture: unit, other (a Doctrine or Tactic)"),
+    "example": Field(dict, False, None, help="the cards of the combat example: boss, archer, soldier"),
     "sections": Field(list, True),
     "reference": Field(dict, True),
     "back_page": Field(dict, False, None, help="the last page, after the card reference: a section of its own"),
@@ -178,7 +179,7 @@ def load_structure(project) -> Structure:
     for k in ("title", "subtitle", "tagline", "intro", "colophon"):
         if top[k] is not None:
             key_at((k,), top[k])
-    pictured = {name: _cards(project, doc, name, top[name], problems) for name in PICTURED}
+    pictured = {name: _cards(project, doc, name, top[name], problems) if top[name] is not None else {} for name in PICTURED}
     if len(pictured["example"]) == len(PICTURED["example"]):
         cards = [project.game.card(pictured["example"][role]) for role in PICTURED["example"]]
         why = example_story(example_numbers(project.game.rules, *cards))
@@ -204,6 +205,13 @@ def load_structure(project) -> Structure:
         if section is not None:
             sections.append(section)
     back = section_at(("back_page",), top["back_page"]) if top["back_page"] is not None else None
+    for si, section in enumerate(sections + ([back] if back else [])):
+        for bi, block in enumerate(section.blocks):
+            needed = NEEDS.get(block.value) if block.kind == "figure" else None
+            if needed and top[needed] is None:
+                at = ("back_page",) if section is back else ("sections", si)
+                problems.append(doc.problem(at + ("blocks", bi, "figure"), f"the {block.value} picture needs `{needed}:` "
+                                            f"(the cards it shows: {', '.join(PICTURED[needed])})", "missing"))
     ref = check_mapping(doc, ("reference",), top["reference"], REFERENCE_SPEC, problems, "reference") or {}
     for k, v in ref.items():
         if v is not None:

@@ -286,6 +286,10 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
         run = PrintRun(select_cards(project, options.factions, cards))
         if not run:
             raise UsageError("nothing to print: the selection holds no cards")
+        if cards is None:  # the starter decks (the set, or some factions'): with the quick-reference cards
+            from .parts import REFERENCE_CARDS
+
+            run.references = REFERENCE_CARDS
         from .parts import run_art
 
         run_art(project, options, run)  # every picture checked and prepared: a bad one stops the build here
@@ -359,8 +363,8 @@ def _draw_in_workers(project, options, run, names, jobs):
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_ignores_sigint)
     try:
         with _sigint_blocked():  # workers start with SIGINT blocked, until they ignore it
-            futures = [pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, decks, lang, names)
-                       for lang in options.langs]
+            futures = [pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, decks, lang, names,
+                                   getattr(run, "references", 0)) for lang in options.langs]
         for future in futures:
             yield future.result()
     except BaseException:
@@ -405,7 +409,7 @@ def _worker_ignores_sigint() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, names):
+def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, names, references: int = 0):
     """One language in a worker process: the project inherited from a fork, or loaded afresh."""
     from ..draw.tuckbox import BoxDeck
     from ..project import load
@@ -413,14 +417,17 @@ def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, n
     project = _FORKED_PROJECT or load(root)
     run = PrintRun(project.game.card(i) for i in card_ids)
     run.decks = tuple(BoxDeck(title, faction, tuple((project.game.card(i), n) for i, n in cards)) for title, faction, cards in decks)
+    run.references = references
     return draw_language(project, options, run, lang, names)
 
 
 class PrintRun(list):
-    """The card sheets' cards, in printing order (copies side by side), and `decks`: the decks
-    the tuck boxes are made for (draw.tuckbox.BoxDeck)."""
+    """The card sheets' cards, in printing order (copies side by side), `decks`: the decks
+    the tuck boxes are made for (draw.tuckbox.BoxDeck), and `references`: the quick-reference
+    cards printed after them (the starter decks get one for each player; a decklist none)."""
 
     decks: tuple = ()
+    references: int = 0
 
 
 def select_decks(project, options: BuildOptions, box_deck=None) -> tuple:

@@ -81,6 +81,21 @@ def print_facts(project, options, lang: str, run=()):
                       (options.card_size.width, options.card_size.height), parts, values)
 
 
+def rulebook_values(project, lang: str, options=None) -> dict:
+    """The {placeholders} the rulebook's texts take besides the rule constants (its pages, the
+    combat example's numbers, the build's files and sheets), as a build with `options` (None: the
+    game's defaults) prints them — for the texts read outside a build (errata, checks)."""
+    from ..draw.rulebook import book_values
+    from ..read.rulebook import load_structure
+    from .build import BuildOptions
+
+    def values():
+        facts = print_facts(project, options or BuildOptions.resolve(project, lang=lang), lang)
+        return book_values(project, lang, facts, load_structure(project), None, "pages")
+
+    return values() if options is not None else project.cached(f"rulebook-values:{lang}", values)
+
+
 def starter_run(project, factions=()) -> list:
     """The cards of the starter decks of `factions` (all: the set), each repeated for its copies."""
     from .build import select_cards
@@ -222,7 +237,17 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
             faces[card.id] = LazyFront(project, card, lang, geometry, report, book.art(card, lang))
     fronts = [faces[card.id] for card in run]
     back = back_face(project, geometry, options.back) if layout.layout != "fronts-only" else None
-    pages = layout.pages(len(run))
+    references = getattr(run, "references", 0)
+    if references:  # the quick-reference cards: one for each player, turn and energy on the front, combat on the back
+        from ..draw.quick_reference import ReferenceFace
+
+        front, other = (ReferenceFace(project, lang, geometry, side, report) for side in ("front", "back"))
+        if back is None:  # no backs printed: both sides as fronts
+            fronts += [front, other] * references
+        else:
+            fronts += [front] * references
+            back = [back] * len(run) + [other] * references
+    pages = layout.pages(len(fronts))
     text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "", loc.where,
                      line_break=project.config.languages[lang].line_break,
                      page_note=_cut_note(loc, layout) if layout.layout == "print-and-cut" else None)
