@@ -222,8 +222,10 @@ class Glyph:
     size: float
 
 
-def glyphs(pdf) -> list[list[Glyph]]:
-    """Every drawn character of every page (PDFium's generated spaces and line ends left out)."""
+def glyphs(pdf, upright: bool = False) -> list[list[Glyph]]:
+    """Every drawn character of every page (PDFium's generated spaces and line ends left out);
+    `upright`: only those set the page's way up (not words along a glue strip, or a picture's
+    upside-down opponent mat)."""
     import ctypes
 
     import pypdfium2 as pdfium
@@ -240,7 +242,7 @@ def glyphs(pdf) -> list[list[Glyph]]:
                 if raw.FPDFText_IsGenerated(tp, i):
                     continue
                 ch = chr(raw.FPDFText_GetUnicode(tp, i))
-                if ch in "\r\n":
+                if ch in "\r\n" or (upright and abs(raw.FPDFText_GetCharAngle(tp, i)) > 1e-3):
                     continue
                 left, _, right, _ = tp.get_charbox(i, loose=True)
                 raw.FPDFText_GetCharOrigin(tp, i, x, y)

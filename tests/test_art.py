@@ -141,8 +141,13 @@ def test_each_distinct_picture_is_embedded_once(built):
     and the transparent one's soft mask, in the card sheets and in the assembled set alike."""
     out, _ = built
     expected = sorted([(1800, 600), (800, 450), (400, 300), (60, 40), (1300, 975), (900, 500), (900, 500), (1100, 616)])
-    for pdf in (out / "en" / "cards-en-rome.pdf", out / "en" / "ancient-duel-en-rome.pdf", out / "ja" / "cards-ja-rome.pdf"):
+    for pdf in (out / "en" / "cards-en-rome.pdf", out / "ja" / "cards-ja-rome.pdf"):
         assert sorted((i["w"], i["h"]) for i in images(pdf)) == expected, pdf
+    # the set: the card sheets' pictures, and those of the cards the rulebook's pictures show (its own part)
+    (rulebook,) = (out / "en").glob("rulebook-en*.pdf")
+    pictured = [(i["w"], i["h"]) for i in images(rulebook)]
+    assert pictured and len(pictured) < len(expected)
+    assert sorted((i["w"], i["h"]) for i in images(out / "en" / "ancient-duel-en-rome.pdf")) == sorted(expected + pictured)
 
 
 def test_large_pictures_are_downsampled_to_art_max_dpi(built):

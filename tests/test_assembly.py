@@ -42,18 +42,24 @@ def test_one_pdf_per_language_holds_every_part_in_order(full, project, lang):
     pdf = reader(files["set"].path)
     parts = [reader(files[p].path) for p in ("rulebook", "mats", "score-sheet", "cards")]
     n_rules = len(parts[0].pages)
-    mats = n_rules + n_rules % 2  # every part from an odd page; each mat and the score sheet with a blank back
-    assert len(pdf.pages) == files["set"].pages == mats + 2 * 2 + 2 + len(parts[3].pages)
+    mats = n_rules + n_rules % 2  # every part from an odd page; each mat sheet and the score sheet with a blank back
+    sheets = len(parts[1].pages)  # two players' mats, each on one sheet or on two joined ones
+    assert sheets in (2, 4)
+    assert len(pdf.pages) == files["set"].pages == mats + 2 * sheets + 2 + len(parts[3].pages)
     sizes = [(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in pdf.pages]
     assert sizes[:mats] == [A4] * mats
-    assert sizes[mats:mats + 4] == [(842, 595)] * 4  # the two player mats, landscape, and their blank backs
-    assert sizes[mats + 4:] == [A4] * (2 + 64)  # score sheet and its back, card sheets
+    mat_sizes = [(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in parts[1].pages]
+    assert sizes[mats:mats + 2 * sheets] == [size for size in mat_sizes for _ in (0, 1)]  # each mat sheet, its blank back
+    assert set(mat_sizes) <= {A4, (842, 595)}
+    score = mats + 2 * sheets
+    assert sizes[score:] == [A4] * (2 + 64)  # score sheet and its back, card sheets
     loc = project.locale(lang)
     top = [(title, page) for level, title, page in _outline(pdf) if level == 0]
     assert top == [(loc.get("rules.subtitle"), 0), (loc.get("mat.title"), mats),
-                   (loc.get("sheet.title"), mats + 4), (loc.get("part.cards"), mats + 6)]
-    players = [(title, page) for level, title, page in _outline(pdf) if level == 1 and page in (mats, mats + 2)]
-    assert players[-2:] == [(loc.format("sheet.player", n=1), mats), (loc.format("sheet.player", n=2), mats + 2)]
+                   (loc.get("sheet.title"), score), (loc.get("part.cards"), score + 2)]
+    per_mat = sheets // 2
+    players = [(title, page) for level, title, page in _outline(pdf) if level == 1 and mats <= page < score]
+    assert players == [(loc.format("sheet.player", n=1), mats), (loc.format("sheet.player", n=2), mats + 2 * per_mat)]
     sections = [title for level, title, _ in _outline(pdf) if level == 1]
     assert loc.get("rules.kamikaze.heading") in sections and loc.get("rules.deck.heading") in sections
 

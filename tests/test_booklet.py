@@ -96,11 +96,19 @@ def test_the_booklet_is_laid_out_for_its_page_not_scaled(project, lang, paper):
     a5_pages = max(n for side in folios(book.data) for n in side if n)
     assert a5_pages > pages.pages
     doc = pdfium.PdfDocument(book.data)
-    try:
-        page = doc[1]  # page 2 | page n-1; page 2, on the left, is body text
-        tp = page.get_textpage()
-        half = page.get_size()[0] / 2
-        sizes = [round(raw.FPDFText_GetFontSize(tp.raw, i), 2) for i in range(tp.count_chars()) if tp.get_charbox(i)[2] < half]
+    marker = "".join(project.locale(lang).get("rules.fighting.1").split())[:8]  # body text (not the contents' line)
+    sizes = []
+    try:  # the half sheet (one A5 page) that holds the Fighting section: body text
+        for page in doc:
+            tp = page.get_textpage()
+            width, height = page.get_size()
+            for x0 in (0, width / 2):
+                if marker in "".join(tp.get_text_bounded(x0, 0, x0 + width / 2, height).split()):
+                    sizes = [round(raw.FPDFText_GetFontSize(tp.raw, i), 2) for i in range(tp.count_chars())
+                             if x0 <= tp.get_charbox(i)[0] < x0 + width / 2]
+                    break
+            if sizes:
+                break
     finally:
         doc.close()
     assert statistics.mode(sizes) == rulebook_style(project, "booklet").type.body == 9
@@ -149,7 +157,8 @@ def test_build_writes_the_booklet_beside_a_set_without_it(project, tmp_path):
     assert files == {"set": "ancient-duel-en.pdf", "rulebook": "rulebook-booklet-en.pdf", "mats": "mats-en.pdf",
                      "score-sheet": "score-sheet-en.pdf"}
     whole = reader(tmp_path / "en" / "ancient-duel-en.pdf")
-    assert len(whole.pages) == 6  # mat, blank, mat, blank, score sheet, blank: no rulebook pages
+    mats = len(reader(tmp_path / "en" / "mats-en.pdf").pages)
+    assert len(whole.pages) == 2 * mats + 2  # each mat sheet and the score sheet with a blank back: no rulebook pages
     again = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path / "again", rulebook="booklet", parts="rulebook"))
     assert again.files[0].path.read_bytes() == (tmp_path / "en" / "rulebook-booklet-en.pdf").read_bytes()  # deterministic
 

@@ -34,7 +34,8 @@ def test_default_build_writes_one_pdf_per_language(built):
         assert f.path.name == f"cards-{f.lang}.pdf" and f.path.parent.name == f.lang and f.path.is_file()
         # 141 fronts + 1 back + 35 backgrounds and 35 frames (7 factions × unit, commander, doctrine, terrain, tactic)
         # + 7 art windows (one per faction) + 61 illustrations (the distinct faction × kind × motif)
-        assert (f.cards, f.pages, f.faces) == (280, 64, 280)
+        # + the quick-reference card's two sides
+        assert (f.cards, f.pages, f.faces) == (280, 64, 282)
         assert f.bytes == f.path.stat().st_size
         assert not list(f.path.parent.glob("*.part"))
     assert len(built.report) == 0
@@ -43,19 +44,20 @@ def test_default_build_writes_one_pdf_per_language(built):
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_card_is_printed_as_often_as_its_copies(built, project, lang):
     pdf = reader(next(f.path for f in built.files if f.lang == lang))
-    fronts, backs = Counter(), 0
+    fronts, backs, references = Counter(), Counter(), []
     for n, page in enumerate(pdf.pages):
         placed = placements(page)
         if n % 2 == 0:  # a front page, followed by its back page
-            assert all(p.form.startswith(f"front-{lang}-") for p in placed)
-            fronts.update(p.form.removeprefix(f"front-{lang}-") for p in placed)
-            assert len(placed) == (9 if n < 62 else 280 - 31 * 9)
+            cards = [p for p in placed if p.form.startswith(f"front-{lang}-")]
+            fronts.update(p.form.removeprefix(f"front-{lang}-") for p in cards)
+            assert len(placed) == (9 if n < 62 else 280 - 31 * 9 + 2)  # after the cards, a quick-reference card per player
             assert len(placements(pdf.pages[n + 1])) == len(placed)
+            references += [p.form for p in placed if p not in cards]
         else:
-            assert {p.form for p in placed} == {"back-dark"}
-            backs += len(placed)
+            backs.update(p.form for p in placed)
     assert fronts == {card.id: card.copies for card in project.game.cards}
-    assert backs == 280
+    assert references == [f"reference-{lang}-front"] * 2
+    assert backs == {"back-dark": 280, f"reference-{lang}-back": 2}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -39,7 +39,7 @@ def printed(project, tmp_path_factory):
 def pages(printed):
     """{(lang, part): glyphs of every page}, read once."""
     out, _ = printed
-    return {(lang, part): glyphs(out / lang / f"{part}-{lang}.pdf")
+    return {(lang, part): glyphs(out / lang / f"{part}-{lang}.pdf", upright=part != "cards")
             for lang in LANGS for part in ("rulebook", "mats", "score-sheet", "cards")}
 
 
@@ -204,6 +204,7 @@ def test_no_phrase_split_and_no_runt_in_the_rulebook_mats_and_score_sheet(pages,
     # "**Player 1**\nLife"), not the last line of the lines above it
     whole = {" ".join(project.locale(lang).get(key).split()) for key in project.locale("en").entries}
     split, runts = [], []
+    cell_size = rulebook_style(project).type.table
     for n, found in enumerate(pages[(lang, part)], 1):
         # a card reference's name cell is the name, a line break, the collector code: the code
         # is a paragraph of its own, not the name's last line
@@ -213,7 +214,8 @@ def test_no_phrase_split_and_no_runt_in_the_rulebook_mats_and_score_sheet(pages,
             split += [(n, s) for s in split_spans(lines, text, phrases.spans(text, mode))]
             if runt(lines, lang) and lines[-1] not in whole:
                 runts.append((n, lines))
-            lone_mark = [line for line in lines if line.strip() == "♚"]
+            # a Commander's ♚ never wraps alone in a name cell (the badge of a card a picture shows is a glyph of its own)
+            lone_mark = [line for line in block if line.text.strip() == "♚" and abs(line.size - cell_size) < 0.3]
             assert not lone_mark, (n, lines)
     assert not split
     assert not runts
@@ -242,8 +244,7 @@ def test_justified_rulebook_lines_end_together(pages, project, lang):
 
 
 @pytest.mark.parametrize("part,label,lines", [
-    ("score-sheet", "mat.energy-max", ["エネルギー", "最大値"]),  # the score sheet's column header
-    ("mats", "rules.phases.2", ["スタンバイ", "フェイズ"]),  # the turn track's chevron
+    ("mats", "mat.energy-max", ["エネルギー", "最大値"]),  # the energy panel's row label, beside "ターン"
 ])
 def test_japanese_labels_are_re_broken_at_their_seam_not_shrunk(pages, project, part, label, lines):
     """Two lines at the label's own size rather than one shrunk: the glossary's breaks say where."""
@@ -251,7 +252,7 @@ def test_japanese_labels_are_re_broken_at_their_seam_not_shrunk(pages, project, 
     for found in pages[("ja", part)]:
         for block in blocks(text_lines(found)):
             if [line.text for line in block] == lines:
-                neighbours = [line.size for line in text_lines(found) if line.text in ("ドローフェイズ", "ターン")]
+                neighbours = [line.size for line in text_lines(found) if line.text == "ターン"]  # the row above it
                 assert block[0].size == max(neighbours)  # as large as its neighbours, not shrunk
                 return
     pytest.fail(f"{lines} not found as two lines")

@@ -355,7 +355,7 @@ def _energy_panel(p: MatPainter, box: tuple) -> None:
     # the energy maximum on each turn, from the rules
     schedule = energy_schedule(p.project.game.rules)
     table_top = dy - d6s / 2 - mm(2.5)
-    row_h = mm(4.2)
+    row_h = mm(5.4)  # room for a label of two lines at its size (エネルギー / 最大値)
     label_w = mm(15)
     cell_w = (w - label_w) / len(schedule)
     c = p.c

@@ -286,7 +286,7 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
         run = PrintRun(select_cards(project, options.factions, cards))
         if not run:
             raise UsageError("nothing to print: the selection holds no cards")
-        if cards is None:  # the starter decks (the set, or some factions'): with the quick-reference cards
+        if cards is None and not options.factions:  # the whole set: with a quick-reference card for each player
             from .parts import REFERENCE_CARDS
 
             run.references = REFERENCE_CARDS

@@ -74,7 +74,8 @@ def print_facts(project, options, lang: str, run=()):
         "unit_slots": int(look.layout.unit_slots), "boxes": len(starter_decks(project, options.factions)),
     }
     try:
-        values["card_pages"] = options.sheet_layout.page_count(cards + reference_faces(options.sheet_layout))
+        references = reference_faces(options.sheet_layout) if not options.factions else 0  # the whole set's (write/build.py)
+        values["card_pages"] = options.sheet_layout.page_count(cards + references)
     except UsageError:  # cards that do not fit the paper: the rulebook says nothing of their sheets
         pass
     return PrintFacts(options.layout, options.duplex, options.rulebook, len(tiles), options.sleeves is not False,
@@ -118,8 +119,8 @@ def rulebook_part(project, options, lang: str, run, report, progress=None) -> Pa
 
     loc = project.locale(lang)
     title = f"{project.config.game} — {loc.get('rules.subtitle')}"
-    facts = print_facts(project, options, lang, run)
-    facts = replace(facts, art=_pictured_art(project, options, lang))
+    art = _pictured_art(project, options, lang)  # reads templates/rulebook.yaml first: a missing one is named first
+    facts = replace(print_facts(project, options, lang, run), art=art)
     if options.rulebook == "booklet":
         from ..impose.booklet import booklet_paper
         from .booklet import impose_booklet
