@@ -1,6 +1,7 @@
 """The rulebook, read back from the PDF: outline, card tables, rule constants, fonts, fallbacks, layout."""
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -303,3 +304,96 @@ def test_bad_style_value_is_reported_with_its_position(game_copy, tmp_path):
     assert re.search(r"templates/rulebook-style\.yaml:\d+:\d+: .*'heading' must be a colour", messages), messages
     assert re.search(r"templates/rulebook-style\.yaml:\d+:\d+: .*'bodi'.*did you mean 'body'", messages), messages
     assert not (tmp_path / "x.pdf").exists()
+
+
+# ── structure: contents, what to print, pages that are full ──────────────
+@pytest.mark.parametrize("lang", LANGS)
+def test_contents_page_numbers_match_the_outline(project, rulebooks, letter_rulebooks, lang):
+    """Each entry of the printed table of contents carries the page its bookmark opens (and whose
+    folio prints that number), on A4 and on Letter (where the pages fall differently)."""
+    loc = project.locale(lang)
+    for books in (rulebooks, letter_rulebooks):
+        reader = _reader(books[lang][0])
+        outline = _flat_outline(reader)
+        entries = [(title, page) for level, title, page in outline if level >= 1 and title != loc.get("rules.contents.heading")]
+        assert len(entries) > 20
+        contents = next(page for _, title, page in outline if title == loc.get("rules.contents.heading"))
+        lines = [line.strip() for line in reader.pages[contents].extract_text().split("\n")]
+        start = lines.index(loc.get("rules.contents.heading"))
+        printed = list(zip(lines[start + 1::2], lines[start + 2::2]))[:len(entries)]
+        assert printed == [(title, str(page + 1)) for title, page in entries], lang
+        for title, page in entries:  # the folio at the foot of that page says the same number
+            assert reader.pages[page].extract_text().split("\n")[-1].strip() == str(page + 1)
+
+
+def _empty_below(path, top_mm=17.0, bottom_mm=16.0):
+    """For each page: the share of its text frame left empty under the last ink (rendered at 50 dpi)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    out = []
+    for page in doc:
+        img = page.render(scale=50 / 72).to_pil().convert("L")
+        w, h = img.size
+        px = h / (page.get_height() / 72 * 25.4)
+        top, bottom = int(top_mm * px), h - int(bottom_mm * px)
+        data = img.crop((0, top, w, bottom)).load()
+        last = next((y for y in range(bottom - top - 1, -1, -1) if any(data[x, y] < 200 for x in range(w))), 0)
+        out.append((bottom - top - 1 - last) / (bottom - top))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_is_more_than_a_third_empty(project, rulebooks, letter_rulebooks, lang):
+    """Page breaks leave no page more than a third empty, unless what follows must start a new page
+    (the quick reference, the last page); the title page aside."""
+    for books in (rulebooks, letter_rulebooks):
+        path = books[lang][0]
+        outline = _flat_outline(_reader(path))
+        last = outline[-1][2]  # the quick reference
+        empty = _empty_below(path)
+        assert len(empty) > 10
+        for n, share in enumerate(empty[1:], 2):
+            if n == last:  # the page before the quick reference's own page
+                continue
+            assert share <= 1 / 3, (lang, n, round(share, 2))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_developer_wording_and_the_tagline_reads_as_a_sentence(project, rulebooks, lang):
+    text = _squash(" ".join(p.extract_text() for p in _reader(rulebooks[lang][0]).pages))
+    for words in ("generated from the card database", "カードデータベースから生成", "카드 데이터베이스에서 생성", "由卡牌数据库生成",
+                  "card database", "database"):
+        assert _squash(words) not in text, (lang, words)
+    if lang == "en":
+        assert project.locale("en").get("rules.tagline").startswith("A ")
+
+
+def _rulebook_text(project, lang, **options):
+    from ppgen.write.build import BuildOptions
+    from ppgen.write.parts import rulebook_part
+    from ppgen.write.report import BuildReport
+
+    opts = BuildOptions.resolve(project, lang=lang, **options)
+    part = rulebook_part(project, opts, lang, [], BuildReport())
+    return _squash(" ".join(p.extract_text() for p in _reader(io.BytesIO(part.data)).pages))
+
+
+def test_what_to_print_and_how_follows_the_build(project):
+    """The components table and the print page state this build's numbers and choices."""
+    from ppgen.write.build import BuildOptions
+    from ppgen.write.parts import mat_plan
+
+    a4 = _rulebook_text(project, "en")
+    sheets = len(mat_plan(project, BuildOptions.resolve(project, lang="en"))[1])
+    assert sheets == 2
+    assert _squash("4 sheets: 2 for each player’s mat") in a4
+    assert _squash("280 cards and 2 quick-reference cards on 64 pages") in a4
+    assert _squash("flip on the long edge") in a4 and _squash("Cut sheet 2 along its dashed line") in a4
+    for die in ("d20", "d12", "two d6", "green and 3 red d6"):
+        assert _squash(die) in a4, die
+    assert _squash("The mat’s card zones (67 × 92 mm) hold sleeved cards") in a4
+    short = _rulebook_text(project, "en", duplex="short", mat="large", sleeves=False)
+    assert _squash("flip on the short edge") in short and _squash("flip on the long edge") not in short
+    assert _squash("Cut sheet 2 along its dashed line") not in short and _squash("2 sheets: 1 for each player’s mat") in short
+    assert _squash("(64 × 89 mm)") in short
