@@ -396,4 +396,4 @@ def test_what_to_print_and_how_follows_the_build(project):
     short = _rulebook_text(project, "en", duplex="short", mat="large", sleeves=False)
     assert _squash("flip on the short edge") in short and _squash("flip on the long edge") not in short
     assert _squash("Cut sheet 2 along its dashed line") not in short and _squash("2 sheets: 1 for each player’s mat") in short
-    assert _squash("(64 × 89 mm)") in short
+    assert _squash("(64 × 89 mm)") in short and _squash("Each player mat is one A3 sheet") in short

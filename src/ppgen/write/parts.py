@@ -55,6 +55,7 @@ def print_facts(project, options, lang: str, run=()):
     the sheets of each part, the duplex edge, the card size, the mat's zones and sheets."""
     from ..draw.rulebook import PrintFacts
     from ..errors import UsageError
+    from .. import units
     from ..read.styles import mat_style
     from ..units import fmt_mm
     from .build import file_names
@@ -71,6 +72,7 @@ def print_facts(project, options, lang: str, run=()):
         "zone_w": fmt_mm(geo.zone_w / 72 * 25.4), "zone_h": fmt_mm(geo.zone_h / 72 * 25.4),
         "sleeve_w": fmt_mm(options.card_size.width + look.card.sleeve), "sleeve_h": fmt_mm(options.card_size.height + look.card.sleeve),
         "cards": cards, "reference_cards": REFERENCE_CARDS, "mat_sheets": len(tiles), "mat_total": len(tiles) * PLAYERS,
+        "mat_paper": (units.LARGE_PAPERS[options.paper.key] if options.mat == "large" else options.paper).name,
         "unit_slots": int(look.layout.unit_slots), "boxes": len(starter_decks(project, options.factions)),
     }
     try:
