@@ -397,3 +397,30 @@ def test_what_to_print_and_how_follows_the_build(project):
     assert _squash("flip on the short edge") in short and _squash("flip on the long edge") not in short
     assert _squash("Cut sheet 2 along its dashed line") not in short and _squash("2 sheets: 1 for each player’s mat") in short
     assert _squash("(64 × 89 mm)") in short and _squash("Each player mat is one A3 sheet") in short
+
+
+def test_the_pictures_follow_the_card_data(game_copy, tmp_path):
+    """The combat example and its walkthrough are drawn from the cards `templates/rulebook.yaml`
+    names: another ATK on the archer's card changes the example's numbers, the card drawn in the
+    walkthrough and the dice (the d20 after the first attack); cards that cannot tell the story are refused."""
+    import ppgen
+    from ppgen.errors import DataError
+    from ppgen.write.standalone import write_part
+
+    def text_of(root, name):
+        path = write_part(ppgen.load(root), "en", "rulebook", tmp_path / name, "a4").path
+        return _squash(" ".join(p.extract_text() for p in _reader(path).pages))
+
+    before = text_of(game_copy, "before.pdf")
+    assert _squash("Archer attacks: 2 vs 6 → the archer is destroyed, you take 4 LP damage") in before
+    assert _squash("you lose 4 LP (your d20: 16)") in before
+    cards = game_copy / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    block = re.compile(r"(- id: roman-archer-auxilia\n(?:        .*\n)*?        atk: )2\n")
+    cards.write_text(block.sub(r"\g<1>3\n", text, count=1), encoding="utf-8")
+    after = text_of(game_copy, "after.pdf")
+    assert _squash("Archer attacks: 3 vs 6 → the archer is destroyed, you take 3 LP damage") in after
+    assert _squash("you lose 3 LP (your d20: 17)") in after and _squash("3 vs 6") in after
+    cards.write_text(block.sub(r"\g<1>6\n", text, count=1), encoding="utf-8")  # as strong as the boss: no story
+    with pytest.raises(DataError, match="cannot tell the combat example"):
+        ppgen.load(game_copy) and text_of(game_copy, "broken.pdf")
