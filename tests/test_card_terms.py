@@ -65,7 +65,7 @@ def test_a_card_with_a_new_word_fails_the_check(game_copy):
 
     path = game_copy / "locales" / "en.yaml"
     text = path.read_text(encoding="utf-8")
-    text = re.sub(r"^(card\.hastati-line\.effect: ).*$", r'\1"Once per turn: Banish 1 unit your opponent controls."', text, count=1, flags=re.M)
+    text = re.sub(r"^(card\.hastati-line\.effect: ).*$", r'\1"Once per turn: Banish 1 unit your opponent controls."', text, count=1, flags=re.MULTILINE)
     path.write_text(text, encoding="utf-8")
     changed = ppgen.load(game_copy)
     assert "Banish" in uncovered(changed, _structure(changed).term_ids())

@@ -184,6 +184,32 @@ def seam_avoid(project, geo: MatGeometry) -> tuple[tuple[list, list], tuple[list
     return xs, ys
 
 
+def schedule_grid(c, x: float, top: float, width: float, row: float, fill: str, rule: str, columns: list[float] = ()) -> None:
+    """The energy schedule's grid: a header row shaded `fill` over a row of maxima, framed in `rule`,
+    with a vertical rule at each x of `columns` (the mat's; the quick reference sets none)."""
+    c.saveState()
+    c.setFillColor(fill)
+    c.rect(x, top - row, width, row, stroke=0, fill=1)
+    c.setStrokeColor(rule)
+    c.setLineWidth(0.4)
+    c.rect(x, top - 2 * row, width, 2 * row, stroke=1, fill=0)
+    c.line(x, top - row, x + width, top - row)
+    for cx in columns:
+        c.line(cx, top, cx, top - 2 * row)
+    c.restoreState()
+
+
+def rounded_panel(c, box: tuple, fill: str, stroke: str) -> None:
+    """A panel's rounded frame (the energy panel, the combat reference)."""
+    x, y, w, h = box
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(stroke)
+    c.setLineWidth(0.6)
+    c.roundRect(x, y, w, h, mm(2), stroke=1, fill=1)
+    c.restoreState()
+
+
 # ── drawing ───────────────────────────────────────────────────────────────
 class MatPainter:
     """Draws the mat's parts; collects the zones it draws."""
@@ -220,7 +246,7 @@ class MatPainter:
     def spot(self, name: str, kind: str, cx: float, cy: float, colour_: str, sign: str = "") -> None:
         """A die's spot: its outline at the spot's size (the die and room around it), the die's own
         outline faint inside, at its real size; for the d6 of bonuses and wounds, their sign."""
-        c, col = self.c, self.look.colours
+        c = self.c
         size = mm(getattr(self.look.spots, kind))
         die = mm(getattr(self.look.dice, kind))
         c.saveState()
@@ -254,12 +280,7 @@ class MatPainter:
         c, col = self.c, self.look.colours
         x, y, w, h = box
         pad = mm(self.look.layout.panel_padding)
-        c.saveState()
-        c.setFillColor(col.panel)
-        c.setStrokeColor(col.accent)
-        c.setLineWidth(0.6)
-        c.roundRect(x, y, w, h, mm(2), stroke=1, fill=1)
-        c.restoreState()
+        rounded_panel(c, box, col.panel, col.accent)
         head_h = self.bold.size * 1.35
         self.text(heading_key, self.bold, (x + pad, y + h - pad - head_h, w - 2 * pad, head_h))
         c.saveState()
@@ -359,16 +380,8 @@ def _energy_panel(p: MatPainter, box: tuple) -> None:
     label_w = mm(15)
     cell_w = (w - label_w) / len(schedule)
     c = p.c
-    c.saveState()
-    c.setFillColor(tint(col.heading, 0.86))
-    c.rect(x, table_top - row_h, w, row_h, stroke=0, fill=1)
-    c.setStrokeColor(col.accent)
-    c.setLineWidth(0.4)
-    c.rect(x, table_top - 2 * row_h, w, 2 * row_h, stroke=1, fill=0)
-    c.line(x, table_top - row_h, x + w, table_top - row_h)
-    for i in range(len(schedule) + 1):
-        c.line(x + label_w + i * cell_w, table_top, x + label_w + i * cell_w, table_top - 2 * row_h)
-    c.restoreState()
+    schedule_grid(c, x, table_top, w, row_h, tint(col.heading, 0.86), col.accent,
+                  [x + label_w + i * cell_w for i in range(len(schedule) + 1)])
     head = text_style(p.project, p.lang, "bold", t.small, col.ink, min_size=t.min, align="center", valign="middle")
     nums = text_style(p.project, p.lang, "bold", t.body, col.heading, min_size=t.min, align="center", valign="middle")
     p.text("mat.turn", replace(head, align="left"), (x + mm(0.8), table_top - row_h, label_w - mm(1.2), row_h), label=True)
@@ -411,12 +424,7 @@ def _combat(p: MatPainter, box: tuple) -> None:
     x, y, w, h = box
     col, t = p.look.colours, p.look.type
     c = p.c
-    c.saveState()
-    c.setFillColor(col.panel)
-    c.setStrokeColor(col.accent)
-    c.setLineWidth(0.6)
-    c.roundRect(x, y, w, h, mm(2), stroke=1, fill=1)
-    c.restoreState()
+    rounded_panel(c, box, col.panel, col.accent)
     pad = mm(p.look.layout.panel_padding)
     head_w = mm(24)
     p.text("rules.fighting.heading", replace(p.bold, valign="middle"), (x + pad, y + pad, head_w - pad, h - 2 * pad), label=True)

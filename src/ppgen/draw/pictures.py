@@ -18,7 +18,6 @@ from dataclasses import replace
 from typing import Callable
 
 from ..typeset.text import ASCENT, Style, draw, layout
-from ..units import MM
 from . import dice
 
 

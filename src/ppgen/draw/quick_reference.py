@@ -17,7 +17,7 @@ from ..read.styles import rulebook_style
 from ..typeset.text import ASCENT, Style, draw, layout
 from ..units import MM
 from . import ornament
-from .mat import energy_schedule
+from .mat import energy_schedule, schedule_grid
 from .style import text_style, tint
 from .words import Words
 
@@ -138,14 +138,7 @@ def _schedule(c, x: float, top: float, width: float, size: float, look: Look, wo
     row = size * 1.35
     label_w = min(width * 0.34, size * 8)
     cell = (width - label_w) / len(schedule)
-    c.saveState()
-    c.setFillColor(tint(look.accent, 0.86))
-    c.rect(x, top - row, width, row, stroke=0, fill=1)
-    c.setStrokeColor(look.rule)
-    c.setLineWidth(0.4)
-    c.rect(x, top - 2 * row, width, 2 * row, stroke=1, fill=0)
-    c.line(x, top - row, x + width, top - row)
-    c.restoreState()
+    schedule_grid(c, x, top, width, row, tint(look.accent, 0.86), look.rule)
     head = replace(look.bold, size=size * 0.85, valign="middle", min_size=size * 0.6)
     nums = replace(look.bold, size=size, colour=look.accent, align="center", valign="middle", min_size=None)
     from .style import draw_fitted

@@ -43,7 +43,6 @@ def draw_score_sheet(canvas, project, lang: str, page_size: tuple[float, float],
     x0, x1, top = margin, pw - margin, ph - margin
     width = x1 - x0
     c = canvas
-    rules = project.game.rules
     words = Words(project, lang, report)
 
     def text(key, style, box, label=False, **values):

@@ -53,9 +53,9 @@ REFERENCE_CARDS = PLAYERS  # quick-reference cards in the card sheets of a set: 
 def print_facts(project, options, lang: str, run=()):
     """What this build prints, as the rulebook states it (draw.rulebook.PrintFacts): its files,
     the sheets of each part, the duplex edge, the card size, the mat's zones and sheets."""
+    from .. import units
     from ..draw.rulebook import PrintFacts
     from ..errors import UsageError
-    from .. import units
     from ..read.styles import mat_style
     from ..units import fmt_mm
     from .build import file_names
