@@ -25,18 +25,12 @@ from typing import Callable, Sequence
 
 from ..draw.faces import CardGeometry
 from ..errors import UsageError
-from ..units import MM
+from ..units import MM, TRADE_SIZES_IN  # noqa: F401 — the trade sizes live in units (services read them too)
 from ..write.faces import card_fronts, faces_pdf
 from ..write.report import fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
 from .raster import RasterSize, card_raster, render_pngs
 
-TRADE_SIZES_IN = {  # card sizes as print services give them, in inches
-    "poker": (2.5, 3.5),
-    "bridge": (2.25, 3.5),
-    "mini": (1.75, 2.5),
-    "tarot": (2.75, 4.75),
-}
 US_BLEED_MM = 3.175  # 1/8 in: what print services ask for
 DPI_RANGE = (50, 1200)
 BACK_FILE = "back.png"

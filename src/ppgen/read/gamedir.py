@@ -43,6 +43,18 @@ class GameDir:
 
         return parse_yaml(self.read_text(path), self.show(path), plain_strings)
 
+    def read_bytes(self, path: Path, limit: int) -> bytes:
+        """A binary file of the game (an ICC profile), at most `limit` bytes: DataError naming it otherwise."""
+        from ..errors import DataError, Problem
+
+        try:
+            size = Path(path).stat().st_size
+            if size > limit:
+                raise DataError([Problem(self.show(path), 0, 0, f"is {size / 2**20:.1f} MB, more than the {limit / 2**20:.0f} MB ppgen reads")])
+            return Path(path).read_bytes()
+        except OSError as exc:
+            raise DataError([Problem(self.show(path), 0, 0, f"cannot be read: {exc.strerror}")]) from None
+
     def is_file(self, path: Path) -> bool:
         return Path(path).is_file()
 

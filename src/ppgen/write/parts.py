@@ -37,9 +37,10 @@ class PartPDF:
     single_sided: bool = False  # each page a sheet of its own: in the assembled PDF on odd pages, backs blank
 
 
-def new_document(project, lang: str, title: str, subject: str = "") -> Document:
-    """A Document whose canvas starts in the language's embedded body font (never Helvetica)."""
-    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject)
+def new_document(project, lang: str, title: str, subject: str = "", **colour) -> Document:
+    """A Document whose canvas starts in the language's embedded body font (never Helvetica);
+    `colour`: Document's separation= and opaque= (CMYK print-shop files)."""
+    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject, **colour)
 
 
 def rulebook_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
