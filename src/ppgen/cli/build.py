@@ -47,6 +47,11 @@ def cutter_options(f):
 @cutter_options
 @faction_option
 @deck_options
+@click.option("--for", "service_key", metavar="SERVICE",
+              help="Files exactly as a print service asks: print-shop (PDF/X-4, one face per page, 3 mm bleed), drivethrucards "
+                   "(PDF/X-1a, one PDF per deck), thegamecrafter, makeplayingcards, printerstudio (a PNG per face); preflighted, "
+                   "with what to upload (templates/services.yaml).")
+@click.option("--pdfx", type=click.Choice(("x1a", "x4")), help="With --for print-shop (alone, it implies it): PDF/X-1a:2001 or PDF/X-4 (default).")
 @click.option("--parts", metavar="LIST", help="Parts to build, comma-separated: rulebook, mats, score-sheet, cards, boxes (default: all but boxes; with --deck or --faction: cards).")
 @click.option("--sleeves", is_flag=True, default=None, help="Tuck boxes: make room for sleeved cards (+3 mm, 0.1 mm a sleeve).")
 @click.option("--card-thickness", metavar="MM", help="Tuck boxes: the thickness of one card in mm (default 0.3).")
@@ -55,7 +60,7 @@ def cutter_options(f):
 @click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
 @click.pass_obj
 def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, cutter, cut_file, corner_radius,
-                  factions, deck_path, force, parts, sleeves, card_thickness, jobs, strict, report_json):
+                  factions, deck_path, force, service_key, pdfx, parts, sleeves, card_thickness, jobs, strict, report_json):
     """Build the print-and-play set: rulebook, two player mats, score sheet and
     the card sheets (every card of the seven starter decks, repeated for its
     copies: 280 cards, fronts and backs), ready to print and cut.
@@ -82,8 +87,24 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
       ppgen build --cutter scanncut --cut-file dxf --corner-radius 0
       ppgen build --parts boxes --lang ja       a tuck box for each starter deck
       ppgen build --deck my-deck.txt --parts cards,boxes --sleeves
+      ppgen build --for print-shop --bleed 3    PDF/X-4, CMYK: one PDF per starter deck, one face per page
+      ppgen build --for drivethrucards -f rome  PDF/X-1a:2001 (SWOP, ink ≤ 240 %), preflighted
+      ppgen build --for thegamecrafter --deck my-deck.txt   825 × 1125 px PNGs and upload.txt
     """
     from ..project import load
+
+    if service_key or pdfx:
+        from .press import build_for
+
+        given = {"--paper": paper, "--duplex": duplex, "--back-offset": back_offset, "--gutter": gutter, "--layout": layout,
+                 "--cutter": cutter, "--cut-file": cut_file, "--corner-radius": corner_radius, "--parts": parts,
+                 "--sleeves": sleeves, "--card-thickness": card_thickness, "--strict": strict or None, "--report-json": report_json}
+        for option, value in given.items():
+            if value is not None:
+                raise click.UsageError(f"{option} is for home printing; --for {service_key or 'print-shop'} makes what the service asks for")
+        build_for(ui, service_key, pdfx, lang=lang, out=out, card_size=card_size, bleed=bleed, factions=factions,
+                  deck_path=deck_path, force=force)
+        return
     from ..write.build import BuildOptions, build
 
     project = load(ui.root)

@@ -114,4 +114,5 @@ def export_png(project, lang: str, folder: Path, image: CardImage, cards: Sequen
     pngs = render_pngs(pdf, image.size, jobs=jobs, progress=progress)
     names = [f"{card.code}.png" for card in cards] + [BACK_FILE]
     write_all([(folder / name, data) for name, data in zip(names, pngs)], result)
+    result.source_pdf = pdf
     return result

@@ -51,6 +51,13 @@ class Profile:
         return cls(service.name, service.file, pdfx or service.pdfx, service.cmyk, b, service.dpi, service.safe,
                    service.condition.total_ink if service.condition else None, sizes, pixels)
 
+    def of_faces(self) -> "Profile":
+        """For a picture service, what the faces PDF the pictures are rendered from must meet:
+        boxes, bleed, resolution, fonts, text inside the safe area (no PDF/X, any colour)."""
+        from dataclasses import replace
+
+        return replace(self, file="pdf", pdfx=None, cmyk=False, total_ink=None)
+
     def describe(self) -> str:
         if self.file == "png":
             sizes = ", ".join(f"{w} × {h} px" for w, h in self.pixels)
@@ -95,10 +102,17 @@ class Result:
     def lines(self, show=str) -> list[str]:
         """The report: per file, pass or fail, then each problem once with the pages it is on."""
         out = []
+        passed_pictures: dict[Path, int] = {}
         for f in self.files:
-            what = f"{f.pages} pages" if f.kind == "pdf" else "picture"
+            if f.passed and f.kind == "picture":
+                passed_pictures[f.path.parent] = passed_pictures.get(f.path.parent, 0) + 1
+        for folder, n in passed_pictures.items():
+            out.append(f"{show(folder)}/: pass ({n} {'picture' if n == 1 else 'pictures'})")
+        for f in self.files:
+            what = f"{f.pages} pages" if f.kind == "pdf" else f.kind
             if f.passed:
-                out.append(f"{show(f.path)}: pass ({what})")
+                if f.kind == "pdf":
+                    out.append(f"{show(f.path)}: pass ({what})")
                 continue
             out.append(f"{show(f.path)}: FAIL ({what}, {len(f.problems)} problems)")
             for pages, code, message in grouped(f.problems):
@@ -156,10 +170,15 @@ def preflight(target: Path, profile: Profile) -> Result:
     return result
 
 
-def check_pdf(path: Path, profile: Profile) -> FileResult:
+def check_pdf(path: Path, profile: Profile, data: bytes | None = None) -> FileResult:
+    """One PDF (at `path`, or `data` named `path`) against `profile`; a file pypdf cannot
+    read is one problem, not a crash."""
     from .scan import scan_pdf
 
-    scan = scan_pdf(path)
+    try:
+        scan = scan_pdf(path, data)
+    except (ValueError, OSError) as exc:
+        return FileResult(path, 0, [Finding(None, "unreadable", f"{exc}")])
     found = FileResult(path, len(scan.pages))
     for check in FILE_CHECKS:
         found.problems.extend(Finding(None, code, message) for code, message in check(scan, profile))

@@ -133,12 +133,12 @@ def _resource(resources, kind: str, name):
 
 
 # ── reading a file ─────────────────────────────────────────────────────────
-def scan_pdf(path: Path) -> PdfScan:
-    """Every page of the PDF at `path`, walked; a damaged or encrypted file raises ValueError."""
+def scan_pdf(path: Path, data: bytes | None = None) -> PdfScan:
+    """Every page of the PDF at `path` (or `data`, its bytes), walked; a damaged file raises ValueError."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
-    data = Path(path).read_bytes()
+    data = Path(path).read_bytes() if data is None else data
     try:
         reader = PdfReader(io.BytesIO(data))
         encrypted = reader.is_encrypted
@@ -152,7 +152,7 @@ def scan_pdf(path: Path) -> PdfScan:
         xmp = metadata.get_object().get_data().decode("utf-8", "replace") if metadata is not None else ""
         intents = [_intent(i.get_object()) for i in (root.get("/OutputIntents") or [])]
         file_id = "/ID" in reader.trailer and len(reader.trailer["/ID"]) == 2
-    except (PdfReadError, KeyError, TypeError, AttributeError, ValueError, OSError) as exc:
+    except (PdfReadError, KeyError, TypeError, AttributeError, ValueError, IndexError, OSError) as exc:
         raise ValueError(f"is not a PDF pypdf can read ({exc})") from None
     return PdfScan(Path(path), _version(data), pages, info, xmp, file_id, False, intents)
 
