@@ -44,8 +44,9 @@ def build_for(ui, service_key: str | None, pdfx: str | None, *, lang, out, card_
     result = make(project, order, progress=ui.progress)
     ui.end_progress()
     show_warnings(ui, result.report)
+    ui.info(f"preflight ({result.preflight.profile.describe()}):")
     for line in result.preflight.lines(project.dir.show):
-        ui.info(f"  preflight {line}")
+        ui.info(f"  {line}")
     for note in result.notes:
         ui.warn(note)
     ui.info(f"To upload to {chosen.name}: {chosen.upload}:")

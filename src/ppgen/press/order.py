@@ -64,7 +64,7 @@ class Order:
         if pdfx is not None and service.file != "pdf":
             raise UsageError(f"--pdfx: {service.name} takes pictures, not a PDF (--pdfx is for print shops' PDFs)")
         if bleed is not None and service.key != "print-shop":
-            raise UsageError(f"--bleed: {service.name} asks for {fmt_mm(service.bleed)} mm; only --for print-shop takes another bleed")
+            raise UsageError(f"--bleed: {service.name} asks for {service.bleed:g} mm; only --for print-shop takes another bleed")
         try:
             b = service.bleed if bleed is None else check_length(bleed, "--bleed", 0, MAX_BLEED)
         except ValueError as exc:

@@ -17,13 +17,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..units import MM, TRADE_SIZES_IN, fmt_mm
+from ..units import MM, TRADE_SIZES_IN
 
 TOLERANCE_PT = 0.5  # box and size comparisons (rounding in other programs' files)
 DPI_TOLERANCE = 0.99  # 299 dpi for 300 asked is a rounding of the placement, not a problem
 PICTURES = (".png", ".jpg", ".jpeg")
 VERSIONS = {"x1a": "PDF/X-1a:2001", "x4": "PDF/X-4"}
 MAX_VERSION = {"x1a": "1.3", "x4": "1.6"}
+
+
+def fmt_mm(value: float) -> str:
+    """3, 3.175, 1.5: a length in mm as a service states it (to the micrometre), no useless zeros."""
+    return f"{round(value, 3):g}"
 
 
 @dataclass(frozen=True)
@@ -254,7 +259,7 @@ def _boxes(page, profile):
         sides = dict(zip(("left", "bottom", "right", "top"), (trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3])))
         narrow = {side: v for side, v in sides.items() if v < profile.bleed * MM - TOLERANCE_PT}
         if narrow:
-            side, value = min(narrow.items(), key=lambda kv: kv[1])
+            side, value = min(narrow.items(), key=lambda kv: round(kv[1], 2))  # the first side of the narrowest
             yield "bleed-narrow", f"bleed {fmt_mm(round(value / MM, 2))} mm at the {side}, narrower than the {fmt_mm(profile.bleed)} mm asked"
     if media and bleed and any(b < m - TOLERANCE_PT for b, m in ((bleed[0], media[0]), (bleed[1], media[1]))) or \
             media and bleed and any(b > m + TOLERANCE_PT for b, m in ((bleed[2], media[2]), (bleed[3], media[3]))):
@@ -284,7 +289,7 @@ def _colours(page, profile):
     for image in page.images:
         base = image.space.removeprefix("indexed-")
         if base in ("rgb", "lab", "unknown"):
-            yield "rgb-colour", f"image {image.name} is {base.upper() if base != 'unknown' else 'in an unknown colour space'}: {profile.name} prints CMYK only"
+            yield "rgb-colour", f"{_image_name(image)} is {base.upper() if base != 'unknown' else 'in an unknown colour space'}: {profile.name} prints CMYK only"
 
 
 def _total_ink(page, profile):
@@ -303,7 +308,12 @@ def _total_ink(page, profile):
             continue
         most = _most_ink(pixels)
         if most > profile.total_ink + 0.5:
-            yield "total-ink", f"image {image.name} has up to {most:.0f} % ink, more than {profile.total_ink:g} %"
+            yield "total-ink", f"{_image_name(image)} has up to {most:.0f} % ink, more than {profile.total_ink:g} %"
+
+
+def _image_name(image) -> str:
+    """'image Im1', or 'an image' when its resource name is a long generated one (FormXob.1ca7…)."""
+    return f"image {image.name}" if len(image.name) <= 12 else "an image"
 
 
 def _most_ink(im) -> float:
@@ -321,7 +331,7 @@ def _image_dpi(page, profile):
         if dpi < profile.dpi * DPI_TOLERANCE and (image.name, round(dpi)) not in seen:
             seen.add((image.name, round(dpi)))
             w, h = image.pixels
-            yield "image-dpi", f"image {image.name} ({w} × {h} px) at {dpi:.0f} dpi, under the {profile.dpi:g} dpi asked"
+            yield "image-dpi", f"{_image_name(image)} ({w} × {h} px) at {dpi:.0f} dpi, under the {profile.dpi:g} dpi asked"
 
 
 def _fonts(page, profile):

@@ -76,7 +76,7 @@ class PageScan:
     inks: list = field(default_factory=list)  # CMYK colours set (c, m, y, k), 0–1
     images: list = field(default_factory=list)  # PlacedImage
     text: list = field(default_factory=list)  # ShownText
-    fonts: dict = field(default_factory=dict)  # font name → embedded? (True/False)
+    fonts: dict = field(default_factory=dict)  # font name → embedded? (True/False), of the fonts that show text
     transparency: list = field(default_factory=list)  # what makes it transparent, in words
     page_group: bool = False
 
@@ -275,8 +275,6 @@ class _Walker:
             elif op == "Tf" and len(operands) == 2:
                 font = _resource(resources, "/Font", operands[0])
                 state.font, state.size = (self._font(font) if font is not None else None), float(operands[1])
-                if state.font is not None:
-                    scan.fonts.setdefault(state.font.name, state.font.embedded)
             elif op == "Tc" and operands:
                 state.char_space = float(operands[0])
             elif op == "Tw" and operands:
@@ -354,7 +352,7 @@ class _Walker:
             kind = space_kind(image.get("/ColorSpace", "/DeviceGray"), resources)
         soft = image.get("/SMask") is not None
         if soft:
-            scan.transparency.append(f"image {name.lstrip('/')} has a soft mask (alpha)")
+            scan.transparency.append("an image with a soft mask (alpha)")
         data = (lambda im=image, px=pixels: _cmyk_pixels(im, px)) if kind == "cmyk" else None
         scan.images.append(PlacedImage(name.lstrip("/"), pixels, kind, size, soft, data))
 
@@ -403,6 +401,7 @@ class _Walker:
             for code in font.codes(raw):
                 w = font.width(code) / 1000 * size + state.char_space + (state.word_space if code == 32 and font.simple else 0)
                 advance += w * scale
+        scan.fonts.setdefault(font.name, font.embedded)  # a font counts once it shows text, not when merely set
         if advance:
             m = multiply(tm, state.ctm)
             lo, hi = font.descent / 1000 * size + state.rise, font.ascent / 1000 * size + state.rise
