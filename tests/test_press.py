@@ -345,7 +345,7 @@ def test_preflight_of_pictures(dtc, services, tmp_path):
 def test_preflight_command_exit_codes_and_report(built, home_cards):
     good = run_ppgen("preflight", pdf_of(built, "drivethrucards"), "--for", "drivethrucards", root=ROOT)
     assert good.returncode == 0, good.stdout + good.stderr
-    assert "pass (80 pages)" in good.stdout and "1 file pass the preflight for DriveThruCards" in good.stderr
+    assert "pass (80 pages)" in good.stdout and "1 file passes the preflight for DriveThruCards" in good.stderr
     bad = run_ppgen("preflight", home_cards, "--pdfx", "x1a", root=ROOT)
     assert bad.returncode == 1
     assert "no PDF/X OutputIntent" in bad.stdout and "RGB colour (fill, rg)" in bad.stdout and "pages 1–" in bad.stdout

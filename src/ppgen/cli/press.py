@@ -112,8 +112,8 @@ def preflight_command(ui, target, service_key, pdfx, bleed, as_json):
     n = len(result.problems)
     files = plural(len(result.files), "file")
     if result.passed:
-        ui.summary(f"{files} pass the preflight for {chosen.name}")
+        ui.summary(f"{files} {'passes' if len(result.files) == 1 else 'pass'} the preflight for {chosen.name}")
     else:
         failed = sum(not f.passed for f in result.files)
-        ui.summary(f"{failed} of {files} fail the preflight for {chosen.name}: {plural(n, 'problem')}", ok=False)
+        ui.summary(f"{failed} of {files} {'fails' if failed == 1 else 'fail'} the preflight for {chosen.name}: {plural(n, 'problem')}", ok=False)
         sys.exit(1)
