@@ -276,6 +276,8 @@ def without(path: Path, what: str) -> Path:
         writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
         if what == "intent":
             del writer._root_object[NameObject("/OutputIntents")]
+        elif what == "xmp":
+            del writer._root_object[NameObject("/Metadata")]
         else:
             del writer._info.get_object()[NameObject("/GTS_PDFXVersion")]
         out = io.BytesIO()
@@ -308,6 +310,9 @@ BROKEN = {  # case: (drawer of page 3, boxes, what to remove) → (page, code, w
     "intent": (None, None, "intent", (None, "no-outputintent", "no PDF/X OutputIntent")),
     "id": (None, None, "id", (None, "no-id", "no document /ID")),
     "version": (None, None, "version", (None, "pdfx-version", "no GTS_PDFXVersion")),
+    "xmp": (None, None, "xmp", (None, "xmp", "no XMP metadata")),
+    "trim-size": (None, lambda n, trim, bleed: ((trim[0] + 9, trim[1] + 9, trim[2] - 9, trim[3] - 9), bleed) if n == 3 else (trim, bleed),
+                  None, (3, "trim-size", "the card is 57.1 × 82.5 mm; DriveThruCards cuts 2.5 × 3.5 in, 2.25 × 3.5 in")),
 }
 
 

@@ -72,7 +72,7 @@ class Order:
         key, inches = card_size_of(service, card_size)
         if key == BUILD_SIZE:
             try:
-                size = parse_card_size(card_size or project.config.build.get("card_size") or "poker")
+                size = parse_card_size(card_size or (project.config.build or {}).get("card_size") or "poker")
             except ValueError as exc:
                 raise UsageError(f"--card-size: {exc}") from None
             geometry = CardGeometry.from_mm(size.width, size.height, b)
