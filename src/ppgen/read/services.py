@@ -86,12 +86,6 @@ class Condition:
     profile: Path  # the .icc file
     total_ink: float  # %
 
-    def profile_bytes(self, gamedir=None) -> bytes:
-        """The profile's bytes (read once per call site; callers cache)."""
-        if gamedir is not None:
-            return gamedir.read_bytes(self.profile, MAX_PROFILE_BYTES)
-        return Path(self.profile).read_bytes()
-
 
 @dataclass(frozen=True)
 class DeckSizes:
