@@ -361,6 +361,16 @@ def test_preflight_command_exit_codes_and_report(built, home_cards):
     assert report["passed"] is False and any(p["code"] == "rgb-colour" and p["page"] == 1 for p in report["files"][0]["problems"])
 
 
+@pytest.mark.parametrize("key", SERVICES + ("print-shop-x1a",))
+def test_the_preflight_command_passes_every_preset(built, key):
+    order, result = built[key]
+    target = result.uploads[0]
+    args = ["preflight", target, "--for", order.service.key] + (["--pdfx", "x1a"] if key.endswith("x1a") else [])
+    ran = run_ppgen(*args, root=ROOT)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ": pass (" in ran.stdout and "FAIL" not in ran.stdout
+
+
 def test_build_for_says_what_to_upload(tmp_path):
     result = run_ppgen("build", "--for", "drivethrucards", "--faction", "sparta", "--lang", "ja", "--out", tmp_path, root=ROOT)
     assert result.returncode == 0, result.stderr
