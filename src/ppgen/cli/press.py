@@ -17,7 +17,7 @@ PDFX_CHOICES = ("x1a", "x4")
 
 
 def build_for(ui, service_key: str | None, pdfx: str | None, *, lang, out, card_size, bleed, factions, deck_path, force,
-              want: str = "build") -> None:
+              back: str | None = None, want: str = "build") -> None:
     """Files for a print service (`--for`; `--pdfx` alone means --for print-shop): build them,
     preflight them, show the report and what to upload; exit 1 when the preflight fails."""
     from ..press.order import Order, decklist_deck, make, starter_decks
@@ -29,7 +29,7 @@ def build_for(ui, service_key: str | None, pdfx: str | None, *, lang, out, card_
     chosen = service(project, service_key or "print-shop")
     if want == "png" and chosen.file != "png":
         raise click.UsageError(f"--for {chosen.key}: {chosen.name} takes a PDF, not pictures: run `ppgen build --for {chosen.key}`")
-    options = BuildOptions.resolve(project, lang=lang, out=out, factions=factions)
+    options = BuildOptions.resolve(project, lang=lang, out=out, factions=factions, back=back)
     if deck_path:
         if factions:
             raise click.UsageError("--deck and --faction cannot be combined: the decklist says which cards to print")
@@ -39,7 +39,7 @@ def build_for(ui, service_key: str | None, pdfx: str | None, *, lang, out, card_
         decks = [decklist_deck(name, cards)]
     else:
         decks = starter_decks(project, options.factions)
-    order = Order.plan(project, chosen, options.langs, options.out, decks, card_size, bleed, pdfx)
+    order = Order.plan(project, chosen, options.langs, options.out, decks, card_size, bleed, pdfx, options.back)
     ui.info(order.describe())
     result = make(project, order, progress=ui.progress)
     ui.end_progress()

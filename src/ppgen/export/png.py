@@ -97,7 +97,7 @@ def check_dpi(dpi: float) -> float:
 
 
 def export_png(project, lang: str, folder: Path, image: CardImage, cards: Sequence | None = None,
-               jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> ExportResult:
+               jobs: int = 1, progress: Callable[[int, int], None] | None = None, back: str | None = None) -> ExportResult:
     """Write `<folder>/<CODE>.png` for every card (or `cards`) in `lang`, and `<folder>/back.png`.
 
     Everything is rendered before anything is written.
@@ -109,7 +109,7 @@ def export_png(project, lang: str, folder: Path, image: CardImage, cards: Sequen
     cards = list(project.game.cards if cards is None else cards)
     with fallbacks_reported(project.locale(lang), result.report):
         faces = card_fronts(project, cards, lang, image.geometry, result.report)
-        faces.append(back_face(project, image.geometry))
+        faces.append(back_face(project, image.geometry, back))
         pdf = faces_pdf(project, faces, image.geometry, lang)
     pngs = render_pngs(pdf, image.size, jobs=jobs, progress=progress)
     names = [f"{card.code}.png" for card in cards] + [BACK_FILE]

@@ -54,10 +54,11 @@ class Order:
     size_name: str  # "poker 2.5 × 3.5 in", "63 × 88 mm"
     pdfx: str | None = None  # the standard of a PDF service's files (--pdfx over the service's)
     bleed: float = 0.0  # mm
+    back: str | None = None  # the card back's variant (templates/card.yaml `backs:`); None = the first
 
     @classmethod
     def plan(cls, project, service: Service, langs, out: Path, decks, card_size: str | None = None,
-             bleed: float | str | None = None, pdfx: str | None = None) -> "Order":
+             bleed: float | str | None = None, pdfx: str | None = None, back: str | None = None) -> "Order":
         """Check the options against the service before anything is drawn."""
         from ..units import MAX_BLEED, parse_card_size
 
@@ -80,7 +81,7 @@ class Order:
         else:
             geometry = CardGeometry(inches[0] * 72, inches[1] * 72, b * MM)
             name = f"{key} {inches[0]:g} × {inches[1]:g} in"
-        return cls(service, tuple(langs), Path(out), tuple(decks), geometry, name, pdfx or service.pdfx, b)
+        return cls(service, tuple(langs), Path(out), tuple(decks), geometry, name, pdfx or service.pdfx, b, back)
 
     @property
     def profile(self) -> Profile:
@@ -129,7 +130,7 @@ def _pdf(project, order: Order, deck: Deck, lang: str, folder: Path, result: Ord
 
     title = f"{project.config.game} — {deck.name} ({lang})"
     with fallbacks_reported(project.locale(lang), result.report):
-        data = deck_pdf(project, deck.cards, lang, order.geometry, order.service, result.report, order.pdfx, title)
+        data = deck_pdf(project, deck.cards, lang, order.geometry, order.service, result.report, order.pdfx, title, order.back)
     path = folder / f"{deck.name}-{lang}.pdf"
     write_atomic(path, data)
     result.files.append(path)
@@ -150,7 +151,7 @@ def _pictures(project, order: Order, deck: Deck, lang: str, folder: Path, result
         counts[card.id] = counts.get(card.id, 0) + 1
         distinct.setdefault(card.id, card)
     image = CardImage(order.geometry, card_raster(order.geometry, order.service.dpi), order.size_name)
-    exported = export_png(project, lang, deck_folder, image, list(distinct.values()))
+    exported = export_png(project, lang, deck_folder, image, list(distinct.values()), back=order.back)
     for w in exported.report.warnings:
         result.report.warning(w.code, w.message, w.lang, w.subject)
     lines = [f"{order.service.name}: {deck.name} ({lang}), {len(deck.cards)} cards, {image.size.width} × {image.size.height} px each",

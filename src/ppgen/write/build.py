@@ -29,6 +29,7 @@ from .. import units
 from ..errors import UsageError
 from ..impose.layout import SheetLayout, plan_sheets
 from ..read.config import BUILD_SPEC
+from ..read.templates import load_card_template
 from ..read.model import Card
 from ..units import CardSize, Paper
 from .parts import DEFAULT_PARTS, PART_ORDER
@@ -47,6 +48,9 @@ class BuildOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, x right and y up as seen on the back page
     layout: str = "duplex"
+    printable_margin: float = units.PRINTABLE_MARGIN  # mm along the paper edge where nothing is drawn
+    back: str | None = None  # the card back's variant (templates/card.yaml `backs:`); None = the first
+    rulebook: str = "pages"  # pages | booklet
     factions: tuple[str, ...] = ()
     strict: bool = False
     parts: tuple[str, ...] = DEFAULT_PARTS
@@ -72,6 +76,9 @@ class BuildOptions:
         duplex: str | None = None,
         back_offset=None,
         layout: str | None = None,
+        printable_margin: float | str | None = None,
+        back: str | None = None,
+        rulebook: str | None = None,
         factions: Sequence[str] = (),
         strict: bool = False,
         parts: str | Sequence[str] | None = None,
@@ -109,6 +116,11 @@ class BuildOptions:
         chosen_layout = "print-and-cut" if machine is not None else pick("layout", layout, choice(units.LAYOUTS))
         card = pick("card_size", card_size, units.parse_card_size)
         default_parts = conf["parts"] if conf["parts"] is not None else DEFAULT_PARTS
+        chosen = parse_parts(parts, default=("cards",) if (factions or cards_only) else parse_parts(default_parts, DEFAULT_PARTS))
+
+        def card_back(v):  # checked against the card template only when there are cards to print
+            return v if v is None or "cards" not in chosen else load_card_template(project).back_name(v)
+
         return cls(
             langs=resolve_languages(project, lang),
             out=out_dir,
@@ -122,9 +134,13 @@ class BuildOptions:
             duplex=pick("duplex", duplex, choice(units.DUPLEX_EDGES)),
             back_offset=pick("back_offset", back_offset, units.parse_offset),
             layout=chosen_layout,
+            printable_margin=pick("printable_margin", printable_margin,
+                                  lambda v: units.check_length(v, "the printable margin", 0, units.MAX_PRINTABLE_MARGIN)),
+            back=pick("back", back, card_back),
+            rulebook=pick("rulebook", rulebook, choice(units.RULEBOOK_FORMS)),
             factions=tuple(dict.fromkeys(factions)),
             strict=strict,
-            parts=parse_parts(parts, default=("cards",) if (factions or cards_only) else parse_parts(default_parts, DEFAULT_PARTS)),
+            parts=chosen,
             jobs=jobs if jobs is not None else 0,
             art_max_dpi=float(conf["art_max_dpi"]),
             cutter=machine,
@@ -141,7 +157,8 @@ class BuildOptions:
             from ..impose.cutter import plan_cut_sheets
 
             return plan_cut_sheets(self.paper, self.card_size, self.cutter, self.bleed, self.gutter, self.duplex, self.back_offset)
-        return plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset)
+        return plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset,
+                           printable_margin=self.printable_margin)
 
 
 FILE_SUFFIXES = (".pdf", ".png", ".json")  # what ppgen writes into the output folder
@@ -291,6 +308,8 @@ def file_names(project, options: BuildOptions, name: str | None, decklist: bool)
     """File name patterns of each part and of the assembled set ({lang} is filled per language)."""
     suffix = "".join(f"-{f}" for f in options.factions) if not decklist else ""
     names = {part: f"{part}-{{lang}}.pdf" for part in PART_ORDER}
+    if options.rulebook == "booklet":
+        names["rulebook"] = "rulebook-booklet-{lang}.pdf"
     names["cards"] = f"{name or 'cards'}-{{lang}}{suffix}.pdf"
     names["boxes"] = f"{name}-boxes-{{lang}}.pdf" if name else f"boxes-{{lang}}{suffix}.pdf"
     names["set"] = f"{slug(project.config.game)}-{{lang}}{suffix}.pdf"
@@ -450,7 +469,7 @@ def draw_language(project, options: BuildOptions, run: list[Card], lang: str, na
                   progress: Progress | None = None) -> DrawnLanguage:
     """Every part of one language and the assembled set, as bytes; `progress` hears of each
     part's own steps (n, total, "ja: cards")."""
-    from .parts import PARTS, assemble
+    from .parts import PARTS, set_pdf
 
     def steps(part: str):
         return (lambda n, total: progress(n, total, f"{lang}: {part}")) if progress else None
@@ -459,15 +478,13 @@ def draw_language(project, options: BuildOptions, run: list[Card], lang: str, na
     loc = project.locale(lang)
     with fallbacks_reported(loc, report):
         drawn = [PARTS[part](project, options, lang, run, report, steps(part)) for part in options.parts]
+        in_set = [part for part in drawn if part.in_set]  # the booklet is printed on its own
+        whole = set_pdf(project, options, lang, in_set, report) if len(in_set) > 1 else None
     folder = options.out / lang
     outputs = [(part, folder / names[part.name].format(lang=lang)) for part in drawn]
     outputs += [(_Extra(data, BESIDE[Path(suffix).suffix]), path.with_name(path.stem + suffix))
                 for part, path in list(outputs) for suffix, data in part.files]
-    if len(drawn) > 1:
-        title = f"{project.config.game} — {loc.get('language.name')}"
-        data, pages = assemble(drawn, title, lang)
-        whole = type(drawn[0])("set", data, pages, title, cards=sum(p.cards for p in drawn),
-                               faces=sum(p.faces for p in drawn))
+    if whole is not None:
         outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
     return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.failing()))
 
@@ -495,7 +512,7 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
     back offset from the options): `<out>/<lang>/calibrate-<lang>-<paper>-<edge>.pdf`, e.g.
     calibrate-en-a4-long.pdf, so a page for another printer setting never overwrites it."""
     from ..impose.calibration import CalibrationText, calibration_sheet, draw_calibration, offset_text
-    from .pdf import Document
+    from .pdf import Document, duplex_hint
 
     result = BuildResult(report=report if report is not None else BuildReport())
     cal = calibration_sheet(options.paper, options.duplex, options.back_offset)
@@ -515,7 +532,8 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
                 back=loc.get("calibrate.back"),
                 where=loc.where,
             )
-            doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}")
+            doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}",
+                           duplex_hint(options.duplex))
             draw_calibration(doc, cal, words, body, bold, result.report, lang)
         path = options.out / lang / calibration_file_name(lang, options)
         if options.strict and result.report.failing(lang):

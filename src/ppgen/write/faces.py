@@ -76,6 +76,8 @@ def render_card_pdf(project, card, lang: str, path: Path, geometry: CardGeometry
     return render_faces_pdf(project, faces, geometry, path, lang)
 
 
-def render_back_pdf(project, path: Path, geometry: CardGeometry | None = None, lang: str | None = None) -> Path:
+def render_back_pdf(project, path: Path, geometry: CardGeometry | None = None, lang: str | None = None,
+                    variant: str | None = None) -> Path:
+    """A one-page PDF of the card back (`variant`: one of the template's `backs:`, default its first)."""
     geometry = geometry or CardGeometry.named("poker")
-    return render_faces_pdf(project, [back_face(project, geometry)], geometry, path, lang)
+    return render_faces_pdf(project, [back_face(project, geometry, variant)], geometry, path, lang)

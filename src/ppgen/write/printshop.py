@@ -38,14 +38,14 @@ def separation_for(project, condition):
 
 
 def deck_pdf(project, cards: Sequence, lang: str, geometry: CardGeometry, service, report=None, pdfx: str | None = None,
-             title: str = "") -> bytes:
+             title: str = "", back: str | None = None) -> bytes:
     """`cards` (every copy, in deck order) as `service`'s PDF/X file (`pdfx` overrides its standard)."""
     from .pdfx import pdfx as make_pdfx
 
     standard = pdfx or service.pdfx
     distinct = list({card.id: card for card in cards}.values())
     fronts = dict(zip((c.id for c in distinct), card_fronts(project, distinct, lang, geometry, report)))
-    faces = in_order(service.order, [fronts[card.id] for card in cards], back_face(project, geometry))
+    faces = in_order(service.order, [fronts[card.id] for card in cards], back_face(project, geometry, back))
     separation = separation_for(project, service.condition)
     title = title or f"{project.config.game} ({lang})"
     data = faces_pdf(project, faces, geometry, lang, title, report, separation=separation, opaque=standard == "x1a")
