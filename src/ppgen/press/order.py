@@ -55,6 +55,7 @@ class Order:
     pdfx: str | None = None  # the standard of a PDF service's files (--pdfx over the service's)
     bleed: float = 0.0  # mm
     back: str | None = None  # the card back's variant (templates/card.yaml `backs:`); None = the first
+    size: str | None = None  # the service's card size (poker …); None: the build's own (a print shop)
 
     @classmethod
     def plan(cls, project, service: Service, langs, out: Path, decks, card_size: str | None = None,
@@ -81,11 +82,12 @@ class Order:
         else:
             geometry = CardGeometry(inches[0] * 72, inches[1] * 72, b * MM)
             name = f"{key} {inches[0]:g} × {inches[1]:g} in"
-        return cls(service, tuple(langs), Path(out), tuple(decks), geometry, name, pdfx or service.pdfx, b, back)
+        return cls(service, tuple(langs), Path(out), tuple(decks), geometry, name, pdfx or service.pdfx, b, back,
+                   None if key == BUILD_SIZE else key)
 
     @property
     def profile(self) -> Profile:
-        return Profile.of(self.service, self.pdfx, self.bleed)
+        return Profile.of(self.service, self.pdfx, self.bleed, self.size)
 
     def describe(self) -> str:
         s = self.service

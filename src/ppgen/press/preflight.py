@@ -47,10 +47,11 @@ class Profile:
     pixels: tuple[tuple[int, int], ...] = ()  # pictures: the pixel sizes the service takes
 
     @classmethod
-    def of(cls, service, pdfx: str | None = None, bleed: float | None = None) -> "Profile":
+    def of(cls, service, pdfx: str | None = None, bleed: float | None = None, size: str | None = None) -> "Profile":
+        """The service's profile (`size`: one of its card sizes only; None: any it prints)."""
         from ..units import px
 
-        sizes = tuple(TRADE_SIZES_IN[s] for s in service.sizes if s in TRADE_SIZES_IN)
+        sizes = tuple(TRADE_SIZES_IN[s] for s in service.sizes if s in TRADE_SIZES_IN and size in (None, s))
         b = service.bleed if bleed is None else bleed
         pixels = tuple((px((w + 2 * b / 25.4) * 72, service.dpi), px((h + 2 * b / 25.4) * 72, service.dpi)) for w, h in sizes)
         return cls(service.name, service.file, pdfx or service.pdfx, service.cmyk, b, service.dpi, service.safe,
