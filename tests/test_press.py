@@ -427,3 +427,69 @@ def test_services_file_problems_have_file_line_col(game_copy, name):
     expected = SERVICE_BREAKS[name].apply(game_copy / "templates" / "services.yaml", "templates/services.yaml")
     result = run_ppgen("build", "--for", "drivethrucards", "--out", game_copy / "out", root=game_copy)
     assert_clean_error(result, expected)
+
+
+# ── colour separation ──────────────────────────────────────────────────────
+@pytest.fixture(scope="module")
+def swop():
+    from ppgen.write.separation import Separation
+
+    return Separation((ROOT / "templates" / "icc" / "ppgen-swop-tr003-240.icc").read_bytes(), 240)
+
+
+def test_greys_become_black_ink_and_ink_is_capped(swop):
+    from reportlab.lib.colors import HexColor
+
+    from ppgen.write.separation import cap_ink
+
+    assert swop.cmyk(0, 0, 0) == (0, 0, 0, 1.0) and swop.cmyk(1, 1, 1) == (0, 0, 0, 0.0)
+    c, m, y, k = swop.cmyk(0.5, 0.5, 0.5)
+    assert (c, m, y) == (0, 0, 0) and 0.45 < k < 0.75  # mid grey: black ink alone, dot gain allowed for
+    dark = swop.colour(HexColor("#1E1912"))  # the template's near-black ink: rich, under the cap
+    assert dark.cyan + dark.magenta + dark.yellow + dark.black <= 2.4 + 1e-9 and dark.black > 0.8
+    red = swop.colour(HexColor("#B02024"))
+    assert red.magenta > 0.8 and red.yellow > 0.6 and red.cyan < 0.1  # a red stays red
+    assert cap_ink((1, 1, 1, 1), 2.4) == (0.4667, 0.4667, 0.4667, 1)
+    assert cap_ink((0.2, 0.3, 0.1, 0.5), 2.4) == (0.2, 0.3, 0.1, 0.5)
+
+
+def test_pictures_are_separated_and_capped(swop):
+    from PIL import ImageMath
+
+    im = Image.new("RGB", (64, 64), (5, 0, 10))
+    im.paste((200, 30, 40), (0, 0, 32, 64))
+    rgba = im.convert("RGBA")
+    rgba.putalpha(Image.new("L", im.size, 128))
+    for picture in (im, rgba):
+        out = swop.picture(picture)
+        assert out.mode == "CMYK" and out.size == im.size
+        c, m, y, k = out.split()
+        total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
+        assert total.getextrema()[1] <= 240 * 255 / 100 + 1
+
+
+def test_the_cmyk_canvas_separates_greys_gradients_and_pictures(project, swop, tmp_path):
+    """Whatever a drawing calls — a grey, RGB, a gradient, an RGB picture — lands in CMYK."""
+    from reportlab.lib.colors import Color
+    from reportlab.lib.utils import ImageReader
+
+    from ppgen.press.scan import scan_pdf
+    from ppgen.write.pdf import Document
+
+    doc = Document(project.fonts.chain("en", "body").primary, "t", separation=swop, opaque=True)
+    c = doc.canvas
+    doc.begin_page(200, 200, (10, 10, 190, 190), (0, 0, 200, 200))
+    c.setFillGray(0.4)
+    c.setStrokeColorRGB(0, 0.5, 1)
+    c.rect(20, 20, 50, 50, fill=1, stroke=1)
+    c.linearGradient(0, 0, 200, 0, [Color(1, 0, 0), Color(0, 0, 1)])
+    c.drawImage(ImageReader(Image.new("RGB", (300, 300), (0, 120, 255))), 100, 100, 72, 72)
+    c.setFillColor(Color(0, 1, 0, alpha=0.5))  # PDF/X-1a: printed opaque, counted
+    c.drawString(30, 150, "Hastati")
+    doc.end_page()
+    (tmp_path / "c.pdf").write_bytes(doc.data())
+    page = scan_pdf(tmp_path / "c.pdf").pages[0]
+    assert {kind for kind, _ in page.colours} == {"cmyk"}, page.colours
+    assert [i.space for i in page.images] == ["cmyk"] and not page.transparency
+    assert c.transparency_dropped == 1
+    assert b"/DeviceRGB" not in (tmp_path / "c.pdf").read_bytes()
