@@ -28,9 +28,25 @@ class Font:
         return ord(ch) in self.cmap
 
 
-@lru_cache(maxsize=None)
 def register_font(path: Path) -> Font:
-    """Register a TrueType file with ReportLab once per process; refuse what cannot be embedded."""
+    """Register a TrueType file with ReportLab once per process; refuse what cannot be embedded.
+    The same file reached by another path (a game directory whose fonts/ is a link) is parsed once."""
+    path = Path(path)
+    try:
+        real = path.resolve()
+        stat = real.stat()
+        key = (real, stat.st_size, stat.st_mtime_ns)
+    except OSError:
+        key = (path, -1, -1)  # missing: _register says so
+    if key not in _REGISTERED:
+        _REGISTERED[key] = _register(path)
+    return _REGISTERED[key]
+
+
+_REGISTERED: dict[tuple, "Font"] = {}  # (real path, size, mtime) → the font registered from it
+
+
+def _register(path: Path) -> Font:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
