@@ -61,10 +61,12 @@ def cutter_options(f):
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Languages built at once, in parallel processes (default: one per CPU core).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
 @click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
+@click.option("--no-cache", "no_cache", is_flag=True,
+              help="Draw every language afresh, even when nothing it is drawn from changed since the last build into OUT.")
 @click.pass_obj
 def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, cutter, cut_file, corner_radius,
                   back, printable_margin, rulebook, factions, deck_path, force, service_key, pdfx, parts, sleeves, card_thickness, jobs,
-                  strict, report_json):
+                  strict, report_json, no_cache):
     """Build the print-and-play set: rulebook, two player mats, score sheet and
     the card sheets (every card of the seven starter decks, repeated for its
     copies: 280 cards, fronts and backs), ready to print and cut.
@@ -75,10 +77,16 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
     --parts says otherwise. Print at 100 % (actual size); cut along the crop
     marks. Unset options come from the `build:` section of ppgen.yaml.
 
+    A language whose inputs (cards.yaml, ppgen.yaml, its locale and the English
+    one, templates/, fonts/, art/, the options, ppgen itself) have not changed
+    since the last build into OUT is not drawn again: its files are kept
+    (records in OUT/.ppgen-cache/; --no-cache draws everything afresh).
+
     \b
     Examples:
       ppgen build --lang ja                     everything; cards 9 per A4 page, duplex
       ppgen build --lang all --paper letter
+      ppgen build --lang ja --no-cache          draw again, even if nothing changed
       ppgen build --lang en --faction rome --faction sparta
       ppgen build --lang ko --layout foldover   no duplex printer needed
       ppgen build --deck my-deck.txt --lang ja  a decklist, validated first, printed in Japanese
@@ -102,7 +110,7 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
     if service_key or pdfx:
         from .press import build_for
 
-        given = {"--paper": paper, "--duplex": duplex, "--back-offset": back_offset, "--gutter": gutter, "--layout": layout,
+        given = {"--no-cache": no_cache or None, "--paper": paper, "--duplex": duplex, "--back-offset": back_offset, "--gutter": gutter, "--layout": layout,
                  "--cutter": cutter, "--cut-file": cut_file, "--corner-radius": corner_radius, "--parts": parts,
                  "--sleeves": sleeves, "--card-thickness": card_thickness, "--strict": strict or None, "--report-json": report_json,
                  "--printable-margin": printable_margin, "--rulebook": rulebook}
@@ -134,7 +142,7 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
         page = "A5" if options.paper.key == "a4" else "half-Letter"
         ui.info(f"rulebook: a booklet, {page} pages two to a landscape {options.paper.name} sheet, in rulebook-booklet-LANG.pdf "
                 "(not in the set): print it double-sided, flip on short edge, fold and staple")
-    result = build(project, options, cards=cards, name=name, progress=ui.progress, box_deck=box_deck)
+    result = build(project, options, cards=cards, name=name, progress=ui.progress, box_deck=box_deck, reuse=not no_cache)
     ui.end_progress()
     layout = options.sheet_layout if "cards" in options.parts else None
     note = f"{layout.per_page} cards per page: {layout.grid_note}" if layout and layout.grid_note else ""
@@ -193,7 +201,12 @@ def finish(ui, project, result, report_json, what: str, note: str = "") -> None:
         where = project.dir.show(main[0].path) if len(main) == 1 else f"{len(main)} PDFs in {project.dir.show(main[0].path.parent.parent)}"
         extra = len(written) - len(main)
         cards = sum(f.cards for f in main)
-        ui.summary(f"wrote {where}: {plural(sum(f.pages for f in main), 'page')}" + (f", {cards} cards" if cards else "")
+        unchanged = sorted({f.lang for f in written if f.kept}, key=langs.index)
+        verb = "up to date:" if len(unchanged) == len(langs) else "wrote"
+        if unchanged:
+            kept = "nothing changed since the last build (--no-cache draws it again)" if verb != "wrote" else f"{', '.join(unchanged)} unchanged, kept"
+            note = "; ".join(filter(None, [kept, note]))
+        ui.summary(f"{verb} {where}: {plural(sum(f.pages for f in main), 'page')}" + (f", {cards} cards" if cards else "")
                    + (f" (+{extra} part files)" if extra else "")
                    + (f", {plural(len(images), 'picture')}" if images else "") + (f" and {plural(len(cut), 'cut file')}" if cut else "")
                    + ("" if len(langs) < 2 else f"; {', '.join(langs)}") + (f"; {note}" if note else ""),

@@ -20,7 +20,7 @@ prints the cards only unless parts are asked for).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Callable, Sequence
@@ -240,10 +240,11 @@ class BuiltFile:
     bytes: int
     written: bool = True  # False: refused by --strict
     part: str = "cards"  # a parts.PART_ORDER name, "set" for the assembled PDF, "cut-file" or "print-image" beside the cards
+    kept: bool = False  # True: already written by an earlier build of the same inputs, and left as it was (write/cache.py)
 
     def as_dict(self, shown: str) -> dict:
         return {"lang": self.lang, "part": self.part, "path": shown, "pages": self.pages, "cards": self.cards,
-                "faces": self.faces, "bytes": self.bytes, "written": self.written}
+                "faces": self.faces, "bytes": self.bytes, "written": self.written, "kept": self.kept}
 
 
 @dataclass
@@ -269,37 +270,60 @@ Progress = Callable[[int, int, str], None]
 
 # ── the build ────────────────────────────────────────────────────────────────
 def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | None = None, name: str | None = None,
-          progress: Progress | None = None, report: BuildReport | None = None, box_deck=None) -> BuildResult:
+          progress: Progress | None = None, report: BuildReport | None = None, box_deck=None, reuse: bool = True) -> BuildResult:
     """Build every part of every language in `options.langs`.
 
     cards: a decklist as (card, count) pairs, instead of the starter decks.
     name: the card sheets' file name stem: `<out>/<lang>/<name>-<lang>.pdf` (default "cards";
     with factions and no decklist, "cards-<lang>-<faction>….pdf").
     box_deck: the decklist's draw.tuckbox.BoxDeck (its name and faction), for its tuck box.
+    reuse: keep a language's files when an earlier build wrote them from the same inputs
+    (write/cache.py); False draws every language afresh.
     """
+    from . import cache
+
     run = PrintRun()
     if "cards" in options.parts:
         options.sheet_layout  # noqa: B018 — a paper/card/bleed that does not fit is refused before any drawing
         run = PrintRun(select_cards(project, options.factions, cards))
         if not run:
             raise UsageError("nothing to print: the selection holds no cards")
-        from .parts import run_art
-
-        run_art(project, options, run)  # every picture checked and prepared: a bad one stops the build here
     if "boxes" in options.parts:
         run.decks = select_decks(project, options, box_deck)
     result = BuildResult(report=report if report is not None else BuildReport())
     names = file_names(project, options, name, cards is not None)
-    jobs = min(len(options.langs), options.jobs or os.cpu_count() or 1)
+    inputs = cache.BuildInputs(project, options, tuple(c.id for c in run),
+                               tuple((d.title, d.faction, tuple((c.id, n) for c, n in d.cards)) for d in run.decks),
+                               tuple(sorted(names.items())))
+    kept = {lang: cache.kept(inputs, lang) if reuse else None for lang in options.langs}
+    fresh = tuple(lang for lang in options.langs if kept[lang] is None)
+    if fresh and "cards" in options.parts:
+        from .parts import run_art
+
+        run_art(project, replace(options, langs=fresh), run)  # every picture checked and prepared: a bad one stops the build here
     total = len(options.langs) * len(options.parts)
     done = 0
-    for files, warnings in _run_languages(project, options, run, names, jobs, progress):
+
+    def add(files, warnings, status: str):
+        nonlocal done
         for w in warnings:
             result.report.warning(w.code, w.message, w.lang, w.subject, w.strict)
         result.files.extend(files)
         done += len(options.parts)
         if progress:
-            progress(done, total, f"{files[0].lang}: done")
+            progress(done, total, f"{files[0].lang}: {status}")
+
+    for lang in options.langs:
+        if kept[lang] is not None:
+            files, warnings = kept[lang]
+            refuse = options.strict and any(w.strict for w in warnings)  # --strict fails on the same warnings again
+            add([replace(f, written=not refuse) for f in files], warnings, "unchanged")
+    if fresh:
+        drawing = replace(options, langs=fresh)
+        jobs = min(len(fresh), options.jobs or os.cpu_count() or 1)
+        for files, warnings in _run_languages(project, drawing, run, names, jobs, progress):
+            cache.remember(inputs, files[0].lang, files, warnings)
+            add(files, warnings, "done")
     result.files.sort(key=lambda f: options.langs.index(f.lang))
     return result
 
