@@ -23,31 +23,12 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, replace
-from functools import lru_cache
 from pathlib import Path
+
+from ..read.cache import code_digest
 
 FOLDER = ".ppgen-cache"
 VERSION = 1  # of the record's format: a record of another version is ignored
-LIBRARIES = ("reportlab", "PIL", "pypdf", "pypdfium2", "yaml", "uniseg", "svglib")  # the modules the drawing depends on
-
-
-@lru_cache(maxsize=1)
-def code_digest() -> str:
-    """ppgen's own source, and where each library it draws with is installed and the size and
-    time of its first file (an upgrade rewrites it): another version of either may draw
-    differently, so a record made by it is not trusted. Nothing is imported to learn this."""
-    from importlib.util import find_spec
-
-    h = hashlib.sha256()
-    package = Path(__file__).resolve().parent.parent
-    for path in sorted(package.rglob("*.py")):
-        h.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    for name in LIBRARIES:
-        spec = find_spec(name)
-        origin = Path(spec.origin) if spec is not None and spec.origin else None
-        stat = origin.stat() if origin is not None and origin.is_file() else None
-        h.update(f"{name}={origin}:{stat and stat.st_size}:{stat and stat.st_mtime_ns}\0".encode())
-    return h.hexdigest()
 
 
 def input_files(project, lang: str) -> list[Path]:
