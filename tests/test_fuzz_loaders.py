@@ -133,7 +133,7 @@ def test_fuzz_config_values(game):
     path = game / "ppgen.yaml"
     original = path.read_text(encoding="utf-8")
 
-    @fuzz(100)
+    @fuzz(60)
     @given(text=mutated(original))
     def run(text):
         path.write_text(text, encoding="utf-8")
