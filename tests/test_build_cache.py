@@ -30,7 +30,7 @@ def no_drawing(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("drawn although nothing changed")
 
-    monkeypatch.setattr(build_module, "draw_language", refuse)
+    monkeypatch.setattr(build_module, "draw_part", refuse)
 
 
 def test_nothing_changed_keeps_every_file_as_it_was(game_copy, tmp_path, monkeypatch):

@@ -58,7 +58,7 @@ def cutter_options(f):
 @click.option("--parts", metavar="LIST", help="Parts to build, comma-separated: rulebook, mats, score-sheet, cards, boxes (default: all but boxes; with --deck or --faction: cards).")
 @click.option("--sleeves", is_flag=True, default=None, help="Tuck boxes: make room for sleeved cards (+3 mm, 0.1 mm a sleeve).")
 @click.option("--card-thickness", metavar="MM", help="Tuck boxes: the thickness of one card in mm (default 0.3).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Languages built at once, in parallel processes (default: one per CPU core).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Parts drawn at once, in parallel processes (default: one per CPU core; 1: all in this process).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
 @click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
 @click.option("--no-cache", "no_cache", is_flag=True,

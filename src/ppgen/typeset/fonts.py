@@ -173,3 +173,10 @@ class FontBook:
                 raise UsageError(f"the game directory has no fonts/ folder ({self.fonts_dir})")
             self._chains[key] = FontChain(lang, role, tuple(register_font(self.fonts_dir / f) for f in files))
         return self._chains[key]
+
+    def load(self, langs) -> None:
+        """Register every font of `langs` now (before worker processes are forked, so that each
+        inherits them parsed instead of parsing them again)."""
+        for lang in langs:
+            for role in self.languages[lang].fonts:
+                self.chain(lang, role)
