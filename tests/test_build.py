@@ -303,3 +303,21 @@ def test_calibration_pages_for_other_paper_or_edge_do_not_overwrite_each_other(g
     assert sizes == {a4_long.name: [210.0, 297.0], letter_short.name: [215.9, 279.4]}
     assert "長辺" not in texts(a4_long)[0] and "flip on long edge" in texts(a4_long)[0]
     assert "flip on short edge" in texts(letter_short)[0]
+
+
+def test_parts_drawn_in_worker_processes_give_the_same_files_and_warnings(game_copy, tmp_path):
+    """--jobs 2 draws a language's rulebook beside its card sheets, in two processes: the files
+    and the warnings (here: an untranslated text on the score sheet and in the set) are those of
+    a build in one process."""
+    import re
+
+    ja = game_copy / "locales" / "ja.yaml"
+    ja.write_text(re.sub(r"sheet\.title:\n  text: .*\n  src: \w+\n", "", ja.read_text(encoding="utf-8")), encoding="utf-8")
+    project = ppgen.load(game_copy)
+    results = {jobs: build(project, BuildOptions.resolve(project, lang="ja", out=tmp_path / str(jobs), jobs=jobs), reuse=False)
+               for jobs in (1, 2)}
+    one, two = results[1], results[2]
+    assert [f.path.name for f in one.files] == [f.path.name for f in two.files] and len(one.files) == 5
+    assert all(a.path.read_bytes() == b.path.read_bytes() for a, b in zip(one.files, two.files))
+    assert one.report.warnings == two.report.warnings
+    assert ("fallback", "sheet.title") in {(w.code, w.subject) for w in two.report.warnings}

@@ -76,6 +76,13 @@ CARD_SIZES = {
     "tarot": CardSize("tarot", 70.0, 120.0),
 }
 
+TRADE_SIZES_IN = {  # card sizes as print services give them, in inches (poker 2.5 × 3.5 in is 63.5 × 88.9 mm)
+    "poker": (2.5, 3.5),
+    "bridge": (2.25, 3.5),
+    "mini": (1.75, 2.5),
+    "tarot": (2.75, 4.75),
+}
+
 
 def fmt_mm(value: float) -> str:
     """12, 12.5, 215.9: a length in mm without useless decimals."""

@@ -41,10 +41,10 @@ class PartPDF:
     in_set: bool = True  # False: printed on its own, not part of the assembled set (the booklet)
 
 
-def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex") -> Document:
+def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex", **colour) -> Document:
     """A Document whose canvas starts in the language's embedded body font (never Helvetica);
-    `duplex`: its /Duplex print hint."""
-    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject, duplex)
+    `duplex`: its /Duplex print hint; `colour`: Document's separation= and opaque= (CMYK print-shop files)."""
+    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject, duplex, **colour)
 
 
 REFERENCE_CARDS = PLAYERS  # quick-reference cards in the card sheets of a set: one for each player

@@ -16,6 +16,10 @@
 - Written with `files.write_atomic`: an interrupted build never leaves half a PDF.
 - Streams are Flate-compressed binary (no ASCII85 layer); ReportLab's C accelerator
   (the rl_accel package) formats numbers and streams.
+- CMYK (print-shop output, `separation=`): the canvas converts every colour a drawing sets
+  and every picture it places through the printing condition's ICC transform
+  (write/separation.py), so nothing drawn stays RGB; under PDF/X-1a it also drops
+  transparency (and says how often). `write/pdfx.py` then makes the file PDF/X.
 """
 from __future__ import annotations
 
@@ -83,7 +87,10 @@ class Document:
     """A PDF being drawn in memory; `save()` writes it atomically. `duplex`: the /Duplex print hint
     (Simplex, DuplexFlipLongEdge, DuplexFlipShortEdge) for how its pages are meant to be printed."""
 
-    def __init__(self, initial_font: str, title: str, lang: str | None = None, subject: str = "", duplex: str = "Simplex"):
+    def __init__(self, initial_font: str, title: str, lang: str | None = None, subject: str = "", duplex: str = "Simplex",
+                 separation=None, opaque: bool = False):
+        """separation: a write.separation.Separation: every colour and picture in CMYK;
+        opaque: no transparency (PDF/X-1a), and PDF 1.3."""
         from reportlab import rl_config
         from reportlab.pdfgen.canvas import Canvas
 
@@ -91,14 +98,13 @@ class Document:
         rl_config.useA85 = 0
 
         self._buffer = io.BytesIO()
-        self.canvas = Canvas(
-            self._buffer,
-            invariant=1,
-            pageCompression=1,
-            initialFontName=initial_font,
-            initialFontSize=10,
-            lang=lang,
-        )
+        options = dict(invariant=1, pageCompression=1, initialFontName=initial_font, initialFontSize=10, lang=lang)
+        if separation is None:
+            self.canvas = Canvas(self._buffer, **options)
+        else:
+            from .separation import cmyk_canvas
+
+            self.canvas = cmyk_canvas(self._buffer, separation, opaque, **options)
         self.canvas.setTitle(title)
         self.canvas.setSubject(subject)
         self.canvas.setCreator(f"ppgen {__version__}")
