@@ -146,9 +146,10 @@ def test_short_edge_duplex_sets_and_cards_say_so(project):
 
 def test_the_blank_pages_say_so_in_the_pages_language(project):
     for lang in LANGS:
-        whole, _ = assembled(project, lang, "a4", "duplex", ("mats", "cards"))
+        whole, drawn = assembled(project, lang, "a4", "duplex", ("mats", "cards"))
         said = [t for t in texts(whole.data) if t.strip() == " ".join(project.locale(lang).get("sheet.blank-page").split())]
-        assert len(said) == 2, lang  # the back of each mat
+        mat_sheets = next(p for p in drawn if p.name == "mats").pages
+        assert mat_sheets == 4 and len(said) == mat_sheets, lang  # the back of each mat sheet (two joined sheets a mat)
 
 
 # ── every PDF ppgen writes: print hints, and nothing near the paper edge ─────────

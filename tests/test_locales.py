@@ -133,3 +133,29 @@ def test_rulebook_states_the_union_rules(project, lang):
     assert "d20" in text and "d12" in text and "d6" in text
     marker = {"en": "no notepad", "ja": "メモ帳", "ko": "메모장", "zh": "记事本"}[lang]
     assert marker not in text
+
+
+def test_one_name_for_life_and_die_in_the_singular_in_english(project):
+    """Life is "life points" (LP, as cards print it) — never "points", "score" or "life total" —
+    and one die is a die, in the rulebook, on the mats and on the score sheet."""
+    loc = project.locale("en")
+    values = _rulebook_values(project, "en")
+    text = " ".join([loc.format(k, **values) for k in _rulebook_keys(project)] +
+                    [loc.get(k) for k in loc.keys() if k.startswith(("mat.", "sheet."))])
+    assert "life points" in text
+    assert not re.search(r"life total|\bscore\b(?![ -]sheet)|\b(?:lose|loses|lost|starts? with \d+) points\b", text, re.I)
+    assert not re.search(r"\b(?:one|a|1)\s+(?:[\w-]+\s+){0,2}dice\b", text)
+    assert not re.search(r"\bLP\b(?! damage)", loc.get("rules.goal.1").replace("(LP)", ""))
+
+
+def test_a_reacting_tactic_is_explained_in_every_language(project):
+    """How a Tactic that reacts ("When your opponent declares an attack:") is played: set it, turn
+    it face-up when its moment comes, its effect at once — a paragraph and three steps, in every language."""
+    from ppgen.read.rulebook import load_structure
+
+    (section,) = [s for s in load_structure(project).sections if s.id == "doctrines-tactics"]
+    keys = [k for b in section.blocks for k in b.keys]
+    assert {"rules.doctrines-tactics.react", "rules.doctrines-tactics.react.1", "rules.doctrines-tactics.react.3"} <= set(keys)
+    assert "When your opponent declares an attack:" in project.locale("en").get("rules.doctrines-tactics.react")
+    for lang in LANGS:
+        assert all(project.locale(lang).is_translated(k) for k in keys), lang
