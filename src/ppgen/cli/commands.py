@@ -6,3 +6,4 @@ from . import i18n  # noqa: F401
 from . import export  # noqa: F401
 from . import art  # noqa: F401
 from . import errata  # noqa: F401
+from . import serve  # noqa: F401
