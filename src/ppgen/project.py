@@ -253,10 +253,10 @@ def reloaded(project: Project, changed) -> Project:
     changed = {Path(p).resolve() for p in changed}
     if gamedir.config in changed:
         return open_project(gamedir)
+    if any(_adds_or_removes_a_language(project, path) for path in changed):
+        return open_project(gamedir)
     game = load_game(gamedir) if gamedir.cards in changed else project.game
     new = Project(gamedir, game, project.config)
-    if new.languages != project.languages:
-        return open_project(gamedir)
     if not changed & {gamedir.cards, gamedir.locale(project.config.source_language)}:  # a locale is checked against both
         new._locales = {lang: loc for lang, loc in project._locales.items() if gamedir.locale(lang) not in changed}
     for name, value in project._derived.items():
@@ -278,6 +278,14 @@ def _derived_from(gamedir: GameDir, name: str) -> tuple[Path, ...] | None:
         if name.startswith(prefix):
             return files
     return None
+
+
+def _adds_or_removes_a_language(project: Project, path: Path) -> bool:
+    """A locale file that is new, gone, or was never read (so it may be new): the languages change."""
+    d = project.dir
+    if path.parent != d.locales or path.suffix != ".yaml" or path == d.glossary:
+        return False
+    return path.stem not in project._locales or not d.is_file(path)
 
 
 def _within(path: Path, file_or_folder: Path) -> bool:

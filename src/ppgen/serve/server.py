@@ -113,8 +113,12 @@ API = {
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = f"ppgen/{__version__}"
-    sys_version = ""
     timeout = IDLE_SECONDS
+    error_message_format = "%(code)d %(message)s: %(explain)s\n"  # what http.server answers a request it cannot parse
+    error_content_type = "text/plain; charset=utf-8"
+
+    def version_string(self) -> str:  # not the Python version: nothing to tell a stranger
+        return self.server_version
 
     # ── dispatch ─────────────────────────────────────────────────────────
     def do_GET(self):

@@ -39,8 +39,8 @@ SIZES = {"thumb": 96, "print": 192, "zoom": 300}  # dpi: the gallery; print size
 KINDS = {"thumb": "jpeg", "print": "png", "zoom": "png"}  # thumbnails: quick to encode and small; the card page: exact
 PAGE_DPI = 100  # the other parts' pages
 CHUNK = 8  # faces an edit changed, laid out at a time by the painter
-BLOCK = 12  # faces of each language laid out at a time by the painter on the first load (one PDF a language: shared
-            # backgrounds, frames and fonts are drawn once per PDF, so a block of 12 costs half what 12 alone do)
+BLOCK = 16  # faces of each language laid out at a time by the painter on the first load (one PDF a language: shared
+            # backgrounds, frames and fonts are drawn once per PDF, so a block of 16 costs half what 16 alone do)
 MAX_PAINTING = 4  # chunks being rasterised at once (the pool's queue stays short: a page's request waits little)
 QUIET_SECONDS = 0.5  # checks, errata and parts are redone once the edits pause this long
 EDIT_SIZES = ("thumb", "print")  # made at once for an edited face (the gallery and the card page show them)
@@ -502,8 +502,16 @@ class Workbench:
 
     # ── pictures ─────────────────────────────────────────────────────────
     def front_picture(self, lang: str, card_id: str, size: str):
-        """write.session.Picture of a face at a named size; KeyError: no such card, language or size."""
-        return self.session.front_picture(card_id, lang, SIZES[size], KINDS[size])
+        """write.session.Picture of a face at a named size; KeyError: no such card, language or size.
+        A thumbnail not made yet is made with the next ones of its language the gallery shows
+        (the page is about to ask for them: one PDF for all is half the work of one each)."""
+        s = self.session
+        view = s.loaded
+        if size == "thumb" and view is not None and s.drawn(card_id, lang, view) is None and (card_id, lang) in view.fingerprints:
+            ahead = [(c.id, lang) for c in view.project.game.cards if s.drawn(c.id, lang, view) is None]
+            start = ahead.index((card_id, lang))
+            s.paint_fronts(ahead[start:start + BLOCK], SIZES[size], KINDS[size])
+        return s.front_picture(card_id, lang, SIZES[size], KINDS[size])
 
     def part_picture(self, lang: str, part: str, page: int):
         return self.session.part_picture(part, lang, page, PAGE_DPI)

@@ -31,7 +31,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DataError, Problem, UsageError
+from ..errors import DataError, PpgenError, Problem, UsageError
 from .report import BuildReport, BuildWarning, fallbacks_reported
 
 SHOWN_PARTS = ("rulebook", "mats", "score-sheet")  # the parts besides the cards, as pages
@@ -281,8 +281,8 @@ class Session:
                     try:
                         with fallbacks_reported(project.locale(lang), report):
                             face = card_fronts(project, [card], lang, self.geometry, report, self.book)[0]
-                    except DataError as exc:
-                        self._fronts[card_id, lang] = DrawnFront(fp, tuple(report.sorted()), None, error=exc)
+                    except PpgenError as exc:  # a character no font has, broken markup or placeholders
+                        self._fronts[card_id, lang] = DrawnFront(fp, tuple(report.sorted()), None, error=as_data_error(exc))
                         continue
                     laid_out.append((card_id, fp, report, face))
                 if laid_out:
@@ -411,8 +411,8 @@ class Session:
             options = BuildOptions.resolve(project, lang=lang, parts=[name])
             with fallbacks_reported(project.locale(lang), report):
                 data = PARTS[name](project, options, lang, [], report).data
-        except DataError as exc:
-            return DrawnPart(name, lang, key, None, (), tuple(report.sorted()), exc)
+        except PpgenError as exc:
+            return DrawnPart(name, lang, key, None, (), tuple(report.sorted()), as_data_error(exc))
         return DrawnPart(name, lang, key, data, self._raster.page_sizes(data), tuple(report.sorted()))
 
     def part_picture(self, name: str, lang: str, page: int, dpi: float) -> Picture | None:
@@ -431,6 +431,19 @@ class Session:
         if future is not None:
             future.result()
         return Picture(self._cached(cache_name), drawn.key)
+
+
+def as_data_error(exc: PpgenError) -> DataError:
+    """A problem met while drawing (typeset's GlyphError, MarkupError: they carry the `where` of
+    their text, locales/ja.yaml:12:3 key) as a DataError with its place."""
+    if isinstance(exc, DataError):
+        return exc
+    where = getattr(exc, "where", None)
+    message = str(exc)
+    if getattr(where, "file", None):
+        message = message.removeprefix(f"{where}: ")
+        return DataError([Problem(where.file, where.line, where.col, message, type(exc).__name__.removesuffix("Error").lower())])
+    return DataError([Problem("", 0, 0, message, "drawing")])
 
 
 class PictureCache:

@@ -388,7 +388,10 @@ function listen() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  for (const id of ["search", "faction", "kind", "lang", "status"]) $(`#${id}`).addEventListener("input", applyFilters);
+  for (const id of ["search", "faction", "kind", "lang", "status"]) {
+    $(`#${id}`).addEventListener("input", applyFilters);
+    $(`#${id}`).addEventListener("change", applyFilters);  // a select changed by a script fires only this
+  }
   $("#filters").addEventListener("submit", (event) => event.preventDefault());
   for (const radio of document.querySelectorAll("input[name=size]")) radio.addEventListener("change", () => cardShown && renderCard());
   $("#parts-lang").addEventListener("change", () => { location.hash = `#/parts/${$("#parts-lang").value}`; });
