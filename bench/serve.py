@@ -4,6 +4,7 @@
     python bench/serve.py                 # every language (the default of ppgen serve)
     python bench/serve.py --lang en,ja    # fewer languages
     python bench/serve.py --edits 10      # more edits for the latency figures
+    python bench/serve.py --screenshots docs/img   # the README's pictures of the workbench
 
 Starts `ppgen serve --port 0` on a scratch copy of the game, drives the page in headless
 Chromium (Debian's chromium and chromium-driver, through Selenium) and prints:
@@ -130,13 +131,57 @@ def edit_latency(driver, locale: Path, key: str, selector: str, rounds: int) -> 
     return figures
 
 
+def screenshots(folder: Path) -> None:
+    """The README's pictures of the workbench: the gallery and a card's page, in a copy of the game
+    where one Japanese name is left untranslated and one effect is too long (so the badges show)."""
+    scratch = Path(tempfile.mkdtemp(prefix="ppgen-shots-"))
+    game = game_copy(scratch / "game")
+    ja = game / "locales" / "ja.yaml"
+    text = ja.read_text(encoding="utf-8")
+    text = text.replace("card.numidian-cavalry.name:\n", "card.numidian-cavalry.name:\n  status: needs-translation\n", 1)
+    text = re.sub(r"(^card\.libyan-spearmen\.effect:\n\s+text: )(.*)$", lambda m: m.group(1) + m.group(2) * 10, text, count=1, flags=re.M)
+    ja.write_text(text, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    server = subprocess.Popen([sys.executable, "-m", "ppgen", "serve", "--root", str(game), "--port", "0", "-q"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    driver = browser()
+    try:
+        url = server.stdout.readline().strip()
+        driver.set_window_size(1400, 980)
+        driver.get(url)
+        wait(driver, LOADED.replace("imgs.every", "imgs.slice(0, 28).every"), 60)
+        wait(driver, "return document.querySelectorAll('.badge.overflow').length > 0", 60)
+        time.sleep(0.5)
+        folder.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(folder / "serve-gallery.png"))
+        driver.get(url + "#/card/libyan-spearmen")
+        wait(driver, "const i = [...document.querySelectorAll('.face-column img.face')]; return i.length && i.every((x) => x.complete && x.naturalWidth)")
+        driver.set_window_size(1400, 1250)
+        time.sleep(0.5)
+        driver.save_screenshot(str(folder / "serve-card.png"))
+    finally:
+        driver.quit()
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(scratch, ignore_errors=True)
+    from PIL import Image
+
+    for name in ("serve-gallery.png", "serve-card.png"):  # small PNGs: a palette of 256 colours
+        picture = Image.open(folder / name).convert("RGB")
+        picture.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(folder / name, optimize=True)
+        print(f"wrote {folder / name}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lang", default="all")
     parser.add_argument("--edits", type=int, default=5)
+    parser.add_argument("--screenshots", type=Path, metavar="DIR", help="only take the README's screenshots into DIR (docs/img)")
     args = parser.parse_args()
     if not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
         raise SystemExit("needs Chromium and its driver: apt-get install -y chromium chromium-driver")
+    if args.screenshots:
+        return screenshots(args.screenshots)
     scratch = Path(tempfile.mkdtemp(prefix="ppgen-bench-serve-"))
     game = game_copy(scratch / "game")
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}

@@ -29,17 +29,24 @@ def find(*names: str) -> str | None:
     return None
 
 
+def no_browser() -> None:
+    """Skip, saying how to install one — or fail where a browser is required (.ci/run sets PPGEN_REQUIRE_BROWSER)."""
+    if os.environ.get("PPGEN_REQUIRE_BROWSER"):
+        pytest.fail(f"PPGEN_REQUIRE_BROWSER is set, but the browser test {INSTALL}")
+    pytest.skip(INSTALL)
+
+
 @pytest.fixture(scope="module")
 def browser():
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
     except ImportError:
-        pytest.skip(INSTALL)
+        no_browser()
     binary = find(os.environ.get("CHROMIUM", ""), "chromium", "chromium-browser", "/usr/bin/chromium")
     driver_path = find(os.environ.get("CHROMEDRIVER", ""), "chromedriver", "/usr/bin/chromedriver")
     if not binary or not driver_path:
-        pytest.skip(INSTALL)
+        no_browser()
     options = webdriver.ChromeOptions()
     options.binary_location = binary
     for flag in FLAGS:

@@ -419,7 +419,7 @@ class Workbench:
         source, loc = project.locale(project.config.source_language), project.locale(lang)
         texts = []
         for key, state in self._text_states(view, card, lang).items():
-            file, line, col = loc.locate(key)
+            file, line, col = place(loc, key)
             english = source.entries.get(key)
             entry = loc.entries.get(key) if loc.is_translated(key) else english
             texts.append({"key": key, "state": state, "text": entry.text if entry else None,
@@ -540,6 +540,14 @@ def art_url(lang: str, card_id: str) -> str:
     return f"/art/{quote(lang)}/{quote(card_id)}"
 
 
+def place(loc, key: str) -> tuple[str, int, int]:
+    """Where a translator fixes the text of `key`: its entry in this language's file (one marked
+    needs-translation too), else the English entry it falls back to."""
+    if key in loc.entries:
+        return (loc.file, *loc.position(key))
+    return loc.locate(key)
+
+
 def link_for(key: str | None, lang: str, project, card: str | None = None, part: str | None = None) -> tuple[str | None, str | None, str | None]:
     """(card id, part, link) a problem points to: its card's page or its part's pages."""
     if card is None and part is None and key:
@@ -571,8 +579,8 @@ def warning_dict(warning, project=None, card: str | None = None, part: str | Non
     file, line, col = "", 0, 0
     if project is not None and warning.lang and "." in warning.subject:
         try:
-            file, line, col = project.locale(warning.lang).locate(warning.subject)
-        except DataError:
+            file, line, col = place(project.locale(warning.lang), warning.subject)
+        except (DataError, KeyError):
             pass
     card_id, part, link = link_for(warning.subject, warning.lang, project, card, part)
     where = f"{file}:{line}:{col}" if line else file

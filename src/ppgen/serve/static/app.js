@@ -311,7 +311,7 @@ function renderProblems() {
     + (data.pending.length ? ` (still working on: ${data.pending.join(", ")})` : "");
   $("#problems tbody").replaceChildren(...data.problems.map((p) => el("tr", { class: p.severity },
     el("td", { text: p.severity }), el("td", { text: p.source + (p.lang ? ` · ${p.lang}` : "") }),
-    el("td", { class: "where", text: p.where }), el("td", { text: p.code }), el("td", { text: p.message }),
+    el("td", { class: "where" }, p.where, p.key ? el("div", { class: "muted", text: p.key }) : null), el("td", { text: p.code }), el("td", { text: p.message }),
     el("td", {}, p.link ? el("a", { href: p.link, text: p.card ? "card" : "page" }) : ""))));
 }
 
@@ -349,6 +349,7 @@ function listen() {
     if (connectedOnce) loadAll();  // reconnected: whatever was missed is read again
     connectedOnce = true;
   };
+  const ready = (handler) => (event) => { if (meta) handler(event); };  // nothing to update before the first load
   events.onerror = () => { live.textContent = "○ reconnecting"; live.classList.add("off"); };
   events.addEventListener("state", async (event) => {
     const wasBroken = Boolean(meta && meta.error);
@@ -358,7 +359,7 @@ function listen() {
     if (wasBroken || meta.error) await route();
     refreshProblems();
   });
-  events.addEventListener("faces", (event) => {
+  events.addEventListener("faces", ready((event) => {
     const data = JSON.parse(event.data);
     let shownChanged = false;
     for (const face of data.faces) {
@@ -374,20 +375,21 @@ function listen() {
     showProgress();
     refreshProblems();
     if (shownChanged && currentView() === "card") showCard(cardShown.card.id);
-  });
-  events.addEventListener("cards", async () => {
+  }));
+  events.addEventListener("cards", ready(async () => {
     setCards((await getJSON("/api/cards")).cards);
     if (currentView() === "card" && cardShown) showCard(cardShown.card.id);
-  });
-  events.addEventListener("problems", () => refreshProblems());
-  events.addEventListener("parts", (event) => {
+  }));
+  events.addEventListener("problems", ready(() => refreshProblems()));
+  events.addEventListener("parts", ready((event) => {
     const data = JSON.parse(event.data);
     if (currentView() === "parts") refreshPart(data.lang, data.part, true);
     refreshProblems();
-  });
+  }));
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  listen();  // first: a page that waits for a part being drawn still hears what changes
   for (const id of ["search", "faction", "kind", "lang", "status"]) {
     $(`#${id}`).addEventListener("input", applyFilters);
     $(`#${id}`).addEventListener("change", applyFilters);  // a select changed by a script fires only this
@@ -396,5 +398,5 @@ document.addEventListener("DOMContentLoaded", () => {
   for (const radio of document.querySelectorAll("input[name=size]")) radio.addEventListener("change", () => cardShown && renderCard());
   $("#parts-lang").addEventListener("change", () => { location.hash = `#/parts/${$("#parts-lang").value}`; });
   window.addEventListener("hashchange", route);
-  loadAll().then(listen, (error) => { $("#progress").textContent = `cannot reach the workbench: ${error.message}`; listen(); });
+  loadAll().catch((error) => { $("#progress").textContent = `cannot reach the workbench: ${error.message}`; });
 });
