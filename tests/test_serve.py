@@ -185,6 +185,57 @@ def test_untranslated_and_overflowing_faces_are_marked(served, events):
         restore(served, events, locale, old)
 
 
+def test_an_english_edit_marks_the_translations_stale_live(served, events):
+    """The Japanese face prints the same after an English edit (not drawn again), but its
+    translation is stale now: the pages hear it at once, and again when it is put back."""
+    locale = served.game / "locales" / "en.yaml"
+    old = locale.read_text(encoding="utf-8")
+    english = f'{EFFECT}: "Your Infantry in Attack gain 1 ATK.'
+    assert english in old
+    save(locale, old.replace(english, f'{EFFECT}: "Your Infantry in Attack gain 2 ATK.', 1))
+    try:
+        heard = events.wait_for("faces", lambda d: any(f["id"] == CARD and f["lang"] == "ja" and "stale" in f["status"] for f in d["faces"]))
+        ja = next(f for f in heard["faces"] if f["id"] == CARD and f["lang"] == "ja")
+        faces = get_json(served.port, f"/api/cards/{CARD}")["faces"]
+        assert "stale" in faces["ja"]["status"] and faces["ja"]["fingerprint"] == ja["fingerprint"]  # not drawn again
+        assert {t["key"]: t["state"] for t in faces["ja"]["texts"]}[EFFECT] == "stale"
+        assert "stale" not in faces["en"]["status"] and "2 ATK" in {t["key"]: t["text"] for t in faces["en"]["texts"]}[EFFECT]
+    finally:
+        save(locale, old)
+    events.wait_for("faces", lambda d: any(f["id"] == CARD and f["lang"] == "ja" and "stale" not in f["status"] for f in d["faces"]))
+
+
+def test_low_resolution_art_is_marked_live(served, events):
+    """A picture dropped into art/ (a folder made while serving) is printed, and marked low-res."""
+    from PIL import Image
+
+    card = "hastati-line"
+    art = served.game / "art"
+    art.mkdir()
+    try:
+        Image.new("RGB", (60, 40), (200, 30, 30)).save(art / f"{card}.png")
+        face = events.wait_for("faces", lambda d: any(f["id"] == card and "low-res" in f["status"] for f in d["faces"]))["faces"]
+        assert {f["lang"] for f in face if f["id"] == card} == {"en", "ja"}
+        page = get_json(served.port, f"/api/cards/{card}")["faces"]["ja"]
+        assert page["art"]["file"] == f"art/{card}.png" and {p["code"] for p in page["art"]["problems"]} & {"art-blurry", "art-soft"}
+        assert get(served.port, page["art_picture"])[1]["content-type"] == "image/png"
+        assert any(p["code"] == "art-blurry" and p["card"] == card for p in get_json(served.port, "/api/problems")["problems"])
+    finally:
+        (art / f"{card}.png").unlink()
+        events.wait_for("faces", lambda d: any(f["id"] == card and "low-res" not in f["status"] for f in d["faces"]))
+        art.rmdir()
+
+
+def test_the_filters_have_what_they_filter_by(served, project):
+    """Every card carries its faction and kind (and what it is at a glance), and the state lists them."""
+    state = get_json(served.port, "/api/state")
+    kinds = {k["id"] for k in state["kinds"]}
+    for card in get_json(served.port, "/api/cards")["cards"]:
+        model = project.game.card(card["id"])
+        assert card["faction"] == model.faction and card["kind"] == model.kind and {card["kind"], card["look"]} <= kinds
+    assert {"commander", "terrain"} <= {c["look"] for c in get_json(served.port, "/api/cards")["cards"]}
+
+
 def test_the_other_parts_are_pages(served, project):
     data = get_json(served.port, "/api/parts/ja/mats")
     mats = data["parts"][0]

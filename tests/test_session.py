@@ -131,6 +131,23 @@ def test_pictures_are_kept_by_what_they_show(session, game):
     assert back.fingerprint == first.fingerprint and back.data is first.data  # the same content: the same picture, not redrawn
 
 
+def test_a_picture_asked_for_while_an_edit_is_read_is_the_face_as_it_is_now(session, game, monkeypatch):
+    """An edit read between the question and the drawing: the answer is the new face, not nothing."""
+    first = session.front_picture(CARD, "ja", 72)
+    real = session.paint_fronts
+
+    def edited_meanwhile(keys, dpi, kind="png"):
+        monkeypatch.setattr(session, "paint_fronts", real)
+        edit_text(game / "locales" / "ja.yaml", EFFECT, "その間に直した効果。")
+        session.reload({game / "locales" / "ja.yaml"})
+        return real(keys, dpi, kind)
+
+    monkeypatch.setattr(session, "paint_fronts", edited_meanwhile)
+    session._pictures.clear()  # (not made yet: it is drawn)
+    picture = session.front_picture(CARD, "ja", 72)
+    assert picture is not None and picture.fingerprint == session.fingerprints[CARD, "ja"] != first.fingerprint
+
+
 def test_a_file_that_cannot_be_read_keeps_the_last_good_state(session, game):
     cards = game / "cards.yaml"
     good = cards.read_text(encoding="utf-8")

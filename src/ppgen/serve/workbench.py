@@ -85,6 +85,8 @@ class Workbench:
         self._errata = None  # errata.compare.Errata of the current project against `earlier`
         self._errata_due = bool(since)
         self._lock = threading.Lock()  # guards the workbench's own records (the session has its own lock)
+        self._marks: dict[tuple[str, str], tuple] = {}  # (card id, lang) → the status and findings the pages were told
+        self._publish_marks()  # (none yet: this records what the first load shows)
 
     # ── running ─────────────────────────────────────────────────────────
     def start(self) -> None:
@@ -116,6 +118,7 @@ class Workbench:
         self.events.publish("state", self.state())
         if update.error is None:
             self._paint_edited()  # here, at once: the painter may be busy with the first load or a check
+            self._publish_marks()  # faces not drawn again whose state changed (an English edit: stale translations)
         with self._wake:
             self._asked += 1
             self._edited_at = time.monotonic()
@@ -195,6 +198,7 @@ class Workbench:
             return quiet
         if recheck:
             self._check(recheck[0])
+            self._publish_marks()
         elif self._errata_due:
             self._compare()
         else:
@@ -216,14 +220,31 @@ class Workbench:
             self._publish_faces(keys)
         return bool(done)
 
-    def _publish_faces(self, keys) -> None:
+    def _publish_faces(self, keys, view=None) -> None:
         s = self.session
-        view = s.loaded
+        view = view or s.loaded
         entries = []
         for card_id, lang in keys:
             if (card_id, lang) in view.fingerprints:  # else gone since
                 entries.append({"id": card_id, **self._face(view, view.project.game.card(card_id), lang)})
+        with self._lock:
+            self._marks.update({(e["id"], e["lang"]): marks(e) for e in entries})
         self.events.publish("faces", {"generation": s.generation, "faces": entries})
+
+    def _publish_marks(self) -> None:
+        """Publish the faces whose marks (status, findings) changed though their picture did not:
+        a translation gone stale when its English was edited, the findings of a check. Faces
+        the pages were not told of yet (cards added) are left to the painter."""
+        s = self.session
+        view = s.loaded
+        if view is None or s.error is not None:
+            return
+        now = {(card.id, lang): marks(self._face(view, card, lang)) for card in view.project.game.cards for lang in view.langs}
+        with self._lock:
+            changed = [key for key, m in now.items() if key in self._marks and self._marks[key] != m]
+            self._marks = {**self._marks, **{key: m for key, m in now.items() if key not in self._marks}}
+        if changed:
+            self._publish_faces(changed, view)
 
     def _gallery_order(self) -> list[tuple[str, str]]:
         view = self.session.loaded
@@ -527,6 +548,11 @@ class Workbench:
 
 
 # ── the JSON shapes ──────────────────────────────────────────────────────────
+def marks(face: dict) -> tuple:
+    """What a gallery tile shows of a face besides its picture."""
+    return tuple(face["status"]), face["findings"], face["name"]
+
+
 def picture_url(lang: str, card_id: str, size: str, fingerprint: str) -> str:
     suffix = "jpg" if KINDS[size] == "jpeg" else "png"
     return f"/pictures/cards/{quote(lang)}/{quote(card_id)}/{size}.{suffix}?v={fingerprint}"

@@ -299,12 +299,12 @@ class Session:
         """The face as it is now, as a picture at `dpi` (`kind`: png or jpeg); None when it cannot
         be drawn (`front().error` says why). KeyError for a card or language the session does not show."""
         fp = self.fingerprints[card_id, lang]
-        name = ("front", card_id, lang, fp, dpi, kind)
-        data = self._cached(name)
+        data = self._cached(("front", card_id, lang, fp, dpi, kind))
         if data is None:
             for future in self.paint_fronts([(card_id, lang)], dpi, kind):
                 future.result()
-            data = self._cached(name)
+            fp = self._fronts[card_id, lang].fingerprint  # (a reload since may have changed it: the face as it is now)
+            data = self._cached(("front", card_id, lang, fp, dpi, kind))
         return Picture(data, fp, kind) if data is not None else None
 
     def paint_fronts(self, keys, dpi: float, kind: str = "png") -> list:
