@@ -134,3 +134,28 @@ def test_filter_search_open_a_card_and_see_an_edit_live(browser, site, project):
     save(locale, old)
     until(browser, "return document.querySelector('#data-error').hidden && !document.querySelector('#card-view').hidden")
     until(browser, "const i = document.querySelector(arguments[0]); return i && i.dataset.fingerprint === arguments[1]", picture, old_fingerprint)
+
+
+def test_parts_as_pages_and_problems_that_lead_to_their_card(browser, site):
+    from selenium.webdriver.common.by import By
+
+    url, game = site
+    browser.get(url + "#/parts/ja/mats")
+    until(browser, "const i = [...document.querySelectorAll('#part-mats .pages img')]; return i.length === 2 && i.every((x) => x.complete && x.naturalWidth > 0)",
+          timeout=30)
+    mats = browser.find_element(By.ID, "part-mats").text
+    assert mats.startswith("Player mats (ja) — 2 pages") and "null" not in mats
+    assert "1 page" in browser.find_element(By.ID, "part-score-sheet").text.splitlines()[0]
+
+    locale = game / "locales" / "ja.yaml"
+    old = edit_text(locale, EFFECT, "自分フィールドの歩兵ユニットのATKが7上がる。")  # a number English does not have
+    try:
+        browser.get(url + "#/problems")
+        link = f'#problems a[href="#/card/{CARD}?lang=ja"]'
+        until(browser, "return document.querySelector(arguments[0])", link, timeout=30)
+        row = browser.execute_script("return document.querySelector(arguments[0]).closest('tr').textContent", link)
+        assert "locales/ja.yaml:" in row and EFFECT in row
+        browser.find_element(By.CSS_SELECTOR, link).click()
+        until(browser, "return !document.querySelector('#card-view').hidden && document.querySelector('#card-title').textContent.startsWith('SPA-')")
+    finally:
+        save(locale, old)

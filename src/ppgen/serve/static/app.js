@@ -284,9 +284,10 @@ async function refreshPart(lang, part, flash = false) {
   const pages = el("div", { class: "pages" }, found.pages.map((page, i) => el("a", { href: page.picture, target: "_blank", rel: "noopener" },
     el("img", { src: page.picture, loading: "lazy", alt: `${found.title} page ${i + 1}`, width: 420, height: Math.round(420 * page.height_mm / page.width_mm) }))));
   const problems = [...found.warnings, ...(found.error || [])];
-  box.replaceChildren(el("h2", { text: `${found.title} (${found.lang}) — ${found.pages.length} pages` }),
+  const count = found.pages.length === 1 ? "1 page" : `${found.pages.length} pages`;
+  box.replaceChildren(...[el("h2", { text: `${found.title} (${found.lang}) — ${count}` }),
     problems.length ? el("ul", { class: "warnings" }, problems.map((w) => el("li", { text: `${w.where ? w.where + ": " : ""}${w.code}: ${w.message}` }))) : null,
-    pages);
+    pages].filter(Boolean));
   if (flash) { box.classList.add("updated"); setTimeout(() => box.classList.remove("updated"), 2500); }
 }
 
@@ -312,7 +313,11 @@ function renderProblems() {
   $("#problems tbody").replaceChildren(...data.problems.map((p) => el("tr", { class: p.severity },
     el("td", { text: p.severity }), el("td", { text: p.source + (p.lang ? ` · ${p.lang}` : "") }),
     el("td", { class: "where" }, p.where, p.key ? el("div", { class: "muted", text: p.key }) : null), el("td", { text: p.code }), el("td", { text: p.message }),
-    el("td", {}, p.link ? el("a", { href: p.link, text: p.card ? "card" : "page" }) : ""))));
+    el("td", {}, p.link ? el("a", { href: p.link, text: p.card ? "card" : partTitle(p.part) }) : ""))));
+}
+
+function partTitle(part) {
+  return { rulebook: "rulebook", mats: "mats", "score-sheet": "score sheet" }[part] || "page";
 }
 
 // ── views ──────────────────────────────────────────────────────────────────
@@ -324,9 +329,17 @@ function currentView() {
   return "gallery";
 }
 
+let shownView = null;
+const scrolled = {};  // view → where the page was scrolled to when it was left (the gallery is found as it was left)
+
 async function route() {
   if (!meta) return;
   const view = currentView();
+  if (view !== shownView) {
+    if (shownView) scrolled[shownView] = window.scrollY;
+    shownView = view;
+    requestAnimationFrame(() => window.scrollTo(0, view === "gallery" ? scrolled.gallery || 0 : 0));
+  }
   for (const name of ["gallery", "card", "parts", "problems"]) $(`#${name}-view`).hidden = true;
   for (const link of document.querySelectorAll("nav a")) link.classList.toggle("current", link.id === `nav-${view === "card" ? "gallery" : view}`);
   $("#data-error").hidden = !meta.error;
