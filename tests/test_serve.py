@@ -420,3 +420,34 @@ def test_changed_since_an_earlier_version_is_marked(tmp_path):
         assert json.dumps(bench.state())  # the state is JSON
     finally:
         bench.stop()
+
+
+def test_an_edit_read_while_its_language_is_being_checked_is_checked_too(tmp_path, monkeypatch):
+    """The checks of a language take a second; an edit saved meanwhile must be checked again after."""
+    from ppgen.i18n import checks
+    from ppgen.read.gamedir import GameDir
+    from ppgen.serve import Workbench
+
+    game = copy_game(tmp_path / "game")
+    locale = game / "locales" / "ja.yaml"
+    bench = Workbench(GameDir(game.resolve()), langs="en,ja", prerender=False)
+    real = checks.run_checks
+
+    def edited_during_the_check(project, langs, *args, **kwargs):
+        report = real(project, langs, *args, **kwargs)
+        if "ja" in langs and not edited:
+            edited.append(edit_text(locale, EFFECT, "自分フィールドの歩兵ユニットのATKが7上がる。"))
+            bench.apply({locale.resolve()})
+        return report
+
+    edited = []
+    monkeypatch.setattr(checks, "run_checks", edited_during_the_check)
+    bench.start()
+    try:
+        deadline = time.monotonic() + 60
+        while not (edited and bench.wait_idle(1) and "i18n" not in bench.problems()["pending"]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        found = [p for p in bench.problems()["problems"] if p["source"] == "i18n" and p["key"] == EFFECT]
+        assert edited and found and found[0]["code"] == "numbers"
+    finally:
+        bench.stop()

@@ -84,6 +84,7 @@ class Workbench:
         self._by_key: dict[tuple[str, str], list] = {}  # (lang, key) → findings
         self._errata = None  # errata.compare.Errata of the current project against `earlier`
         self._errata_due = bool(since)
+        self._running: set[str] = set()  # the checks ("i18n") or comparison ("errata") under way
         self._lock = threading.Lock()  # guards the workbench's own records (the session has its own lock)
         self._marks: dict[tuple[str, str], tuple] = {}  # (card id, lang) → the status and findings the pages were told
         self._publish_marks()  # (none yet: this records what the first load shows)
@@ -255,11 +256,19 @@ class Workbench:
         from ..i18n.checks import run_checks
 
         s = self.session
-        if s.error is not None:
-            return
-        report = run_checks(s.twin(), [lang])  # beside the drawing: an edit does not wait for it
         with self._lock:
-            self._recheck.discard(lang)
+            self._recheck.discard(lang)  # before the game is taken: an edit read during the check asks for another
+            self._running.add("i18n")
+        try:
+            report = run_checks(s.twin(), [lang])  # beside the drawing: an edit does not wait for it
+        except DataError:
+            with self._lock:
+                self._recheck.add(lang)
+            raise
+        finally:
+            with self._lock:
+                self._running.discard("i18n")
+        with self._lock:
             self._findings[lang] = [f for f in report.findings if f.lang == lang]
             self._findings[""] = [f for f in report.findings if f.lang != lang]
             self._by_key = {}
@@ -273,11 +282,21 @@ class Workbench:
         from ..errata.compare import compare
 
         s = self.session
-        if s.error is not None:
-            return
-        errata = compare(self.earlier, s.twin(), s.langs, since=self.since)
         with self._lock:
-            self._errata, self._errata_due = errata, False
+            self._errata_due = False  # (as for the checks: an edit read during the comparison asks for another)
+            self._running.add("errata")
+        try:
+            project, langs = s.twin(), s.langs
+            errata = compare(self.earlier, project, langs, since=self.since)
+        except DataError:
+            with self._lock:
+                self._errata_due = True
+            raise
+        finally:
+            with self._lock:
+                self._running.discard("errata")
+        with self._lock:
+            self._errata = errata
         self.events.publish("cards", {"generation": s.generation, "reason": "errata"})
 
     def _changes(self, card_id: str, lang: str):
@@ -492,9 +511,9 @@ class Workbench:
         pending = []
         if view is not None and any(s.drawn(*k, view) is None for k in view.fingerprints):
             pending.append("cards")
-        if self._recheck:
+        if self._recheck or "i18n" in self._running:
             pending.append("i18n")
-        if self._errata_due:
+        if self._errata_due or "errata" in self._running:
             pending.append("errata")
         if view is not None and any(s.drawn_part(p, lang, view) is None for p in s.shown_parts for lang in view.langs):
             pending.append("parts")
