@@ -45,7 +45,8 @@ def events(served):
 
 
 def restore(served, events, path, text):
-    """Put a file back and wait until the server has read it again."""
+    """Put a file back and wait until the server has read it again (the edit must have been read:
+    saved twice at once, the two saves are one change, and that changes nothing)."""
     generation = served.bench.session.generation
     save(path, text)
     events.wait_for("state", lambda d: d["generation"] > generation and d["error"] is None)
@@ -126,7 +127,8 @@ def test_an_edit_is_in_the_next_answer_and_in_an_event_and_redraws_only_that_fac
     monkeypatch.setattr(faces, "card_fronts", lambda project, cards, lang, *a, **k: drawn.append((lang, [c.id for c in cards])) or real(project, cards, lang, *a, **k))
     old = edit_text(locale, EFFECT, "自分フィールドの歩兵ユニットのATKが2上がる。")
     try:
-        face = events.wait_for("faces", lambda d: any(f["id"] == CARD and f["lang"] == "ja" for f in d["faces"]))["faces"]
+        face = events.wait_for("faces", lambda d: any(f["id"] == CARD and f["lang"] == "ja" and f["fingerprint"] != before["fingerprint"]
+                                                      for f in d["faces"]))["faces"]
         assert [(f["id"], f["lang"]) for f in face] == [(CARD, "ja")]
         assert drawn == [("ja", [CARD])]  # one card's text: that card in that language, not the set
         after = get_json(served.port, f"/api/cards/{CARD}")["faces"]
@@ -171,7 +173,7 @@ def test_untranslated_and_overflowing_faces_are_marked(served, events):
     text = text[:line_start] + f"  text: {long}" + text[text.index("\n", line_start):]
     save(locale, text)
     try:
-        events.wait_for("faces", lambda d: any(f["id"] == CARD and f["lang"] == "ja" for f in d["faces"]))
+        events.wait_for("faces", lambda d: any(f["id"] == CARD and f["lang"] == "ja" and "overflow" in f["status"] for f in d["faces"]))
         face = get_json(served.port, f"/api/cards/{CARD}")["faces"]["ja"]
         assert {"untranslated", "overflow", "warnings"} <= set(face["status"])
         codes = {w["code"] for w in face["warnings"]}
@@ -251,16 +253,19 @@ def test_the_other_parts_are_pages(served, project):
 
 def test_problems_link_to_their_card(served, events):
     locale = served.game / "locales" / "ja.yaml"
+    generation = served.bench.session.generation
     old = edit_text(locale, EFFECT, "自分フィールドの歩兵ユニットのATKが7上がる。")  # a number English does not have
     try:
+        events.wait_for("state", lambda d: d["generation"] > generation)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             problems = get_json(served.port, "/api/problems")
-            found = [p for p in problems["problems"] if p["source"] == "i18n" and p["key"] == EFFECT]
+            found = [p for p in problems["problems"] if p["source"] == "i18n" and p["key"] == EFFECT and "7" in p["message"]]
             if found:
                 break
             time.sleep(0.1)
-        assert found and found[0]["link"] == f"#/card/{CARD}?lang=ja" and found[0]["where"].startswith("locales/ja.yaml:")
+        assert found, (served.bench.failures, problems["pending"], served.bench._recheck, [p["key"] for p in problems["problems"]])
+        assert found[0]["link"] == f"#/card/{CARD}?lang=ja" and found[0]["where"].startswith("locales/ja.yaml:")
     finally:
         restore(served, events, locale, old)
 
@@ -448,6 +453,6 @@ def test_an_edit_read_while_its_language_is_being_checked_is_checked_too(tmp_pat
         while not (edited and bench.wait_idle(1) and "i18n" not in bench.problems()["pending"]) and time.monotonic() < deadline:
             time.sleep(0.05)
         found = [p for p in bench.problems()["problems"] if p["source"] == "i18n" and p["key"] == EFFECT]
-        assert edited and found and found[0]["code"] == "numbers"
+        assert not bench.failures and edited and found and found[0]["code"] == "numbers", (bench.failures, bench.problems()["pending"], bench._recheck)
     finally:
         bench.stop()
