@@ -166,10 +166,12 @@ def screenshots(folder: Path) -> None:
         shutil.rmtree(scratch, ignore_errors=True)
     from PIL import Image
 
-    for name in ("serve-gallery.png", "serve-card.png"):  # small PNGs: a palette of 256 colours
+    for name, height in (("serve-gallery.png", 715), ("serve-card.png", None)):  # small PNGs: cropped, 128 colours
         picture = Image.open(folder / name).convert("RGB")
-        picture.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(folder / name, optimize=True)
-        print(f"wrote {folder / name}")
+        if height:
+            picture = picture.crop((0, 0, picture.width, height))  # the filters and two rows of the gallery
+        picture.quantize(128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(folder / name, optimize=True)
+        print(f"wrote {folder / name} ({(folder / name).stat().st_size // 1024} KB)")
 
 
 def main() -> None:

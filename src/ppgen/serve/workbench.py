@@ -271,11 +271,12 @@ class Workbench:
         with self._lock:
             self._findings[lang] = [f for f in report.findings if f.lang == lang]
             self._findings[""] = [f for f in report.findings if f.lang != lang]
-            self._by_key = {}
+            by_key: dict[tuple[str, str], list] = {}
             for findings in self._findings.values():
                 for f in findings:
                     if f.key:
-                        self._by_key.setdefault((f.lang, f.key), []).append(f)
+                        by_key.setdefault((f.lang, f.key), []).append(f)
+            self._by_key = by_key  # replaced whole: a reader (not under the lock) never sees it half made
         self.events.publish("problems", {"generation": s.generation, "lang": lang})
 
     def _compare(self) -> None:
