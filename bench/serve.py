@@ -34,19 +34,12 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from servetools import copy_game as game_copy  # noqa: E402  (the tests' copy of the game: fonts linked, not copied)
+
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--window-size=1400,1000")
-
-
-def game_copy(dest: Path) -> Path:
-    dest.mkdir(parents=True)
-    for name in ("cards.yaml", "ppgen.yaml"):
-        shutil.copy(ROOT / name, dest / name)
-    for folder in ("locales", "templates"):
-        shutil.copytree(ROOT / folder, dest / folder)
-    (dest / "fonts").symlink_to(ROOT / "fonts")
-    return dest
 
 
 def save(path: Path, text: str) -> float:
