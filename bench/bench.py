@@ -6,12 +6,16 @@
     python bench/bench.py --scale 10 20   # choose the scale factors
 
 Prints, in one run on this machine:
-  1. `ppgen build` wall time per language and for --lang all, peak RSS, PDF sizes;
-  2. a baseline measured in the same run: plain ReportLab drawing the same strings
-     (every card name and effect, every rulebook paragraph, the mat and sheet words)
-     with the same fonts on the same number of pages at fixed positions — the cost
-     of emitting the glyphs at all — and the ratio ppgen / baseline;
-  3. `ppgen validate` on a 40-card list and `ppgen --help` against `python -c pass`;
+  1. `ppgen build` wall time per language (drawn afresh) and for --lang all, peak RSS, PDF
+     sizes, against two baselines measured in the same run: (1) plain ReportLab drawing the
+     same strings (every card name and effect, every rulebook paragraph, the mat and sheet
+     words) with the same fonts on the same number of pages at fixed positions — the cost of
+     emitting the glyphs at all; (2) the same, plus every path, colour and transformation of
+     ppgen's own set PDF replayed through ReportLab's canvas (each face a form drawn once and
+     placed for every copy) — the floor of drawing the cards' vector art;
+  2. re-runs: a build with nothing changed (files kept), and after one card's text changed;
+  3. `ppgen validate` on a 40-card list (with and without the kept name index) and
+     `ppgen --help`, against `python -c pass`;
   4. scale: builds of synthetic game directories with N× the cards, time and
      memory per card.
 Each timing is the median of --repeat runs (default 3), each in a fresh process.
@@ -113,6 +117,142 @@ def baseline(project, lang: str, pages: int, repeat: int, tmp: Path) -> float:
     return measure([PY, "-c", BASELINE, str(spec)], repeat)[0]
 
 
+# ── the second baseline: the same strings and the same vector drawing, plain ReportLab ──
+# Every path, colour and transformation of ppgen's own set PDF (frames, emblems, badges,
+# illustrations, crop marks, the mats' zones, the rulebook's pictures), read back with pypdf
+# and replayed through ReportLab's canvas API — each distinct face as a form drawn once and
+# placed for every copy, as ppgen does — with the strings drawn as the first baseline draws
+# them. What ppgen adds beyond this is its own work: layout, line breaking, fitting, checks.
+REPLAY = r"""
+import sys, time
+t0 = time.perf_counter()
+import io, json
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+spec = json.load(open(sys.argv[1], encoding="utf-8"))
+vec = json.load(open(sys.argv[2], encoding="utf-8"))
+for name, path in spec["fonts"].items():
+    pdfmetrics.registerFont(TTFont(name, path))
+body, bold = spec["body"], spec["bold"]
+strings = spec["strings"]
+c = Canvas(io.BytesIO(), initialFontName=body, invariant=1, pageCompression=1)
+
+
+def replay(ops):
+    path = None
+    for op, args in ops:
+        if op == "q": c.saveState()
+        elif op == "Q": c.restoreState()
+        elif op == "cm": c.transform(*args)
+        elif op == "w": c.setLineWidth(args[0])
+        elif op == "J": c.setLineCap(int(args[0]))
+        elif op == "j": c.setLineJoin(int(args[0]))
+        elif op == "M": c.setMiterLimit(args[0])
+        elif op == "d": c.setDash(args[0], args[1])
+        elif op == "rg": c.setFillColorRGB(*args)
+        elif op == "RG": c.setStrokeColorRGB(*args)
+        elif op == "g": c.setFillGray(args[0])
+        elif op == "G": c.setStrokeGray(args[0])
+        elif op == "k": c.setFillColorCMYK(*args)
+        elif op == "K": c.setStrokeColorCMYK(*args)
+        elif op == "Do": c.doForm(args[0])
+        elif op in ("m", "l", "c", "v", "y", "re", "h"):
+            path = path or c.beginPath()
+            if op == "m": path.moveTo(*args)
+            elif op == "l": path.lineTo(*args)
+            elif op == "c": path.curveTo(*args)
+            elif op == "v": path.curveTo(*path_point(path), *args)
+            elif op == "y": path.curveTo(*args, *args[2:])
+            elif op == "re": path.rect(*args)
+            else: path.close()
+        elif op in ("W", "W*"):
+            c.clipPath(path, stroke=0, fill=0, fillMode=1 if op == "W*" else 0)
+            path = None
+        elif path is not None:  # f f* S s B B* b b* n: paint (n: clipped above, or nothing)
+            if op != "n":
+                c.drawPath(path, stroke=op[0] in "SsBb", fill=op[0] in "fBb", fillMode=1 if op.endswith("*") else 0)
+            path = None
+
+
+def path_point(path):
+    return (0, 0)  # 'v' starts at the current point; ppgen writes none, kept for completeness
+
+
+for name, box, ops in vec["forms"]:  # defined before the pages that place them, as ppgen's are
+    c.beginForm(name, *box)
+    replay(ops)
+    c.endForm()
+per_page = max(1, -(-len(strings) // len(vec["pages"])))
+for n, ops in enumerate(vec["pages"]):
+    replay(ops)
+    y = 800
+    for s in strings[n * per_page:(n + 1) * per_page]:
+        c.setFont(bold if len(s) < 40 else body, 9)
+        c.drawString(40, y, s[:200])
+        y -= 11
+    c.showPage()
+c.save()
+print(time.perf_counter() - t0)
+"""
+VECTOR_OPS = {"q", "Q", "cm", "w", "J", "j", "M", "d", "rg", "RG", "g", "G", "k", "K", "m", "l", "c", "v", "y", "re", "h",
+              "f", "f*", "S", "s", "B", "B*", "b", "b*", "n", "W", "W*", "Do"}
+
+
+def vector_spec(pdf: Path, path: Path) -> dict:
+    """Every page's and form's vector drawing in `pdf` (text and pictures left out), forms in an
+    order that defines each before the forms that place it: what REPLAY draws."""
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(str(pdf))
+    forms, seen = [], {}
+
+    def ops_of(stream, resources) -> list:
+        xobjects = resources.get("/XObject", {}) if resources else {}
+        out, in_text = [], False
+        for operands, op in ContentStream(stream, reader).operations:
+            op = op.decode()
+            if op in ("BT", "ET"):
+                in_text = op == "BT"
+                continue
+            if in_text or op not in VECTOR_OPS:
+                continue
+            if op == "Do":
+                target = xobjects[operands[0]].get_object()
+                if target.get("/Subtype") != "/Form":
+                    continue  # a picture: not vector drawing
+                out.append(["Do", [define(target)]])
+            elif op == "d":
+                out.append([op, [[float(x) for x in operands[0]], float(operands[1])]])
+            else:
+                out.append([op, [float(x) for x in operands]])
+        return out
+
+    def define(form) -> str:
+        key = id(form) if form.indirect_reference is None else (form.indirect_reference.idnum, form.indirect_reference.generation)
+        if key not in seen:
+            seen[key] = f"f{len(seen)}"
+            ops = ops_of(form, form.get("/Resources"))
+            forms.append([seen[key], [float(x) for x in form["/BBox"]], ops])
+        return seen[key]
+
+    pages = [ops_of(page.get_contents(), page.get("/Resources")) for page in reader.pages]
+    spec = {"forms": forms, "pages": pages}
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    return spec
+
+
+def baseline_with_drawing(project, lang: str, pdf: Path, repeat: int, tmp: Path) -> float:
+    """Wall time of the second baseline (REPLAY): the strings, and ppgen's vector drawing replayed."""
+    from pypdf import PdfReader
+
+    strings, vectors = tmp / f"baseline-{lang}.json", tmp / f"vectors-{lang}.json"
+    baseline_spec(project, lang, len(PdfReader(str(pdf)).pages), strings)
+    vector_spec(pdf, vectors)
+    return measure([PY, "-c", REPLAY, str(strings), str(vectors)], repeat)[0]
+
+
 # ── a synthetic game directory with N× the cards ─────────────────────────────
 def synthetic_game(factor: int, dest: Path) -> int:
     """Copy the game (English only) with every faction repeated `factor` times, the copies
@@ -155,6 +295,27 @@ def synthetic_game(factor: int, dest: Path) -> int:
     return sum(len(f["cards"]) for f in factions)
 
 
+def copy_game(dest: Path) -> Path:
+    """A copy of the game directory to edit (fonts linked)."""
+    dest.mkdir(parents=True)
+    for name in ("cards.yaml", "ppgen.yaml"):
+        shutil.copy(ROOT / name, dest / name)
+    for folder in ("locales", "templates"):
+        shutil.copytree(ROOT / folder, dest / folder)
+    (dest / "fonts").symlink_to(ROOT / "fonts")
+    return dest
+
+
+def edit_one_card(game: Path, lang: str, n: int) -> None:
+    """Change one card's effect text in `lang`'s locale file (a translator's save)."""
+    import re
+
+    path = game / "locales" / f"{lang}.yaml"
+    text = path.read_text(encoding="utf-8")
+    key = re.search(r"^card\.[\w-]+\.effect:\n  text: ", text, re.M)
+    path.write_text(text[:key.end()] + "★" * (n + 1) + text[key.end():], encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3)
@@ -164,49 +325,69 @@ def main() -> None:
     scales = [s for s in args.scale if s <= 10] if args.quick else args.scale
     sys.path.insert(0, str(ROOT / "src"))
     os.environ["PYTHONPATH"] = str(ROOT / "src")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # measured as installed: modules load from compiled bytecode
     import ppgen
 
     project = ppgen.load(ROOT)
     langs = project.languages
     tmp = Path(tempfile.mkdtemp(prefix="ppgen-bench-"))
+    os.environ["PPGEN_CACHE_DIR"] = str(tmp / "cache")  # what ppgen keeps between runs: this run's, not the user's
     print(f"ppgen {ppgen.__version__} benchmark — {os.cpu_count()} cores, Python {sys.version.split()[0]}, median of {args.repeat}\n")
 
-    print("1. ppgen build (every part: rulebook, mats, score sheet, 280 cards)")
-    print(f"   {'lang':<6}{'ppgen s':>9}{'baseline s':>12}{'ratio':>7}{'peak RSS MB':>13}{'pages':>7}{'PDF MB':>8}")
+    print("1. ppgen build (every part: rulebook, mats, score sheet, 280 cards), drawn afresh (--no-cache)")
+    print("   baseline 1: plain ReportLab, the same strings; baseline 2: also ppgen's vector drawing replayed (forms once per face)")
+    print(f"   {'lang':<6}{'ppgen s':>9}{'base 1 s':>10}{'ratio':>7}{'base 2 s':>10}{'ratio':>7}{'peak RSS MB':>13}{'pages':>7}{'PDF MB':>8}")
     single = {}
     for lang in langs:
         out = tmp / f"out-{lang}"
-        wall, rss = measure(cli("--root", str(ROOT), "build", "--lang", lang, "--out", str(out), "--quiet"), args.repeat)
+        wall, rss = measure(cli("--root", str(ROOT), "build", "--lang", lang, "--out", str(out), "--quiet", "--no-cache"), args.repeat)
         pdf = out / lang / f"ancient-duel-{lang}.pdf"
         from pypdf import PdfReader
 
         pages = len(PdfReader(str(pdf)).pages)
         base = baseline(project, lang, pages, args.repeat, tmp)
+        drawn = baseline_with_drawing(project, lang, pdf, args.repeat, tmp)
         single[lang] = wall
-        print(f"   {lang:<6}{wall:>9.2f}{base:>12.2f}{wall / base:>7.2f}{rss:>13.0f}{pages:>7}{pdf.stat().st_size / 1e6:>8.2f}")
+        print(f"   {lang:<6}{wall:>9.2f}{base:>10.2f}{wall / base:>7.2f}{drawn:>10.2f}{wall / drawn:>7.2f}{rss:>13.0f}{pages:>7}"
+              f"{pdf.stat().st_size / 1e6:>8.2f}")
     out = tmp / "out-all"
-    wall_all, rss_all = measure(cli("--root", str(ROOT), "build", "--lang", "all", "--out", str(out), "--quiet"), args.repeat)
+    wall_all, rss_all = measure(cli("--root", str(ROOT), "build", "--lang", "all", "--out", str(out), "--quiet", "--no-cache"), args.repeat)
     total = sum(single.values())
     print(f"   all   {wall_all:>9.2f}   (sum of single builds {total:.2f} s; ratio {wall_all / total:.2f}; peak RSS {rss_all:.0f} MB)")
     parts = sorted(p for p in (tmp / "out-ja" / "ja").glob("*.pdf"))
     print("   ja files: " + ", ".join(f"{p.name} {p.stat().st_size / 1e6:.2f} MB" for p in parts))
 
-    print("\n2. start-up")
+    print("\n2. re-runs (ja, every part)")
+    out = tmp / "out-ja"  # built above: its record is there
+    kept, _ = measure(cli("--root", str(ROOT), "build", "--lang", "ja", "--out", str(out), "--quiet"), args.repeat)
+    game = copy_game(tmp / "game-edit")
+    edited = []
+    for n in range(args.repeat):
+        edit_one_card(game, "ja", n)
+        edited.append(measure(cli("--root", str(game), "build", "--lang", "ja", "--out", str(tmp / "out-edit"), "--quiet"), 1)[0])
+    print(f"   nothing changed               {kept:.2f} s  (files kept; {kept / single['ja']:.2f} × a fresh build)")
+    print(f"   one card's effect text edited {statistics.median(edited):.2f} s  (the language drawn afresh)")
+
+    print("\n3. start-up")
     bare, _ = measure([PY, "-c", "pass"], args.repeat * 3)
     helpw, _ = measure(cli("--help"), args.repeat * 3)
     deck = ROOT / "decks" / "starter-rome.txt"
-    valid, _ = measure(cli("--root", str(ROOT), "validate", str(deck)), args.repeat * 3)
-    print(f"   python -c pass           {bare:.3f} s")
-    print(f"   ppgen --help             {helpw:.3f} s  (+{helpw - bare:.3f} s)")
-    print(f"   ppgen validate (40 cards) {valid:.3f} s  (+{valid - bare:.3f} s)")
+    env = dict(os.environ, PPGEN_CACHE_DIR=str(tmp / "cache"))
+    cold = statistics.median(measure(cli("--root", str(ROOT), "validate", str(deck)), 1, dict(env, PPGEN_CACHE_DIR=str(tmp / f"cold-{n}")))[0]
+                             for n in range(args.repeat))
+    valid, _ = measure(cli("--root", str(ROOT), "validate", str(deck)), args.repeat * 3, env)  # the first run made the name index
+    print(f"   python -c pass                       {bare:.3f} s")
+    print(f"   ppgen --help                         {helpw:.3f} s  (+{helpw - bare:.3f} s)")
+    print(f"   ppgen validate (40 cards)            {valid:.3f} s  (+{valid - bare:.3f} s; name index kept from an earlier run)")
+    print(f"   ppgen validate, no name index yet    {cold:.3f} s  (+{cold - bare:.3f} s; every locale file parsed)")
 
-    print("\n3. scale (synthetic game directories, English, every part)")
+    print("\n4. scale (synthetic game directories, English, every part)")
     print(f"   {'factor':>6}{'cards':>7}{'copies':>8}{'seconds':>9}{'ms/card':>9}{'peak MB':>9}{'KB RSS/card':>12}{'pages':>7}")
     base_rss = None
     for factor in scales:
         game = tmp / f"game-{factor}x"
         n = synthetic_game(factor, game)
-        wall, rss = measure(cli("--root", str(game), "build", "--lang", "en", "--quiet", "--jobs", "1"), 1)
+        wall, rss = measure(cli("--root", str(game), "build", "--lang", "en", "--quiet", "--jobs", "1", "--no-cache"), 1)
         pdf = game / "out" / "en" / "ancient-duel-en.pdf"
         from pypdf import PdfReader
 

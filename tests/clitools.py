@@ -89,8 +89,9 @@ class Break:
 
 
 def leftovers(folder: Path) -> list[Path]:
-    """Temporary files an interrupted write would leave behind (files.atomic_output names them `.NAME.*.part`)."""
-    return sorted(p for p in Path(folder).rglob("*") if p.name.endswith(".part") or p.name.startswith("."))
+    """Temporary files an interrupted write would leave behind (files.atomic_output names them `.NAME.*.part`),
+    in the output folder and in its build records' folder (.ppgen-cache/)."""
+    return sorted(p for p in Path(folder).rglob("*") if p.is_file() and (p.name.endswith(".part") or p.name.startswith(".")))
 
 
 def pdf_files(folder: Path) -> list[Path]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
 from pathlib import Path
 
 import os
@@ -14,6 +15,8 @@ DATA = Path(__file__).resolve().parent / "data"
 
 # Subprocesses (`python -m ppgen ...`) import this checkout's code, not an installed copy.
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")]))
+# What ppgen keeps between runs (read/cache.py) goes to a folder of this run's, not the user's ~/.cache.
+os.environ.setdefault("PPGEN_CACHE_DIR", tempfile.mkdtemp(prefix="ppgen-test-cache-"))
 
 
 @pytest.fixture(scope="session")

@@ -132,6 +132,55 @@ def texts(pdf) -> list[str]:
         doc.close()
 
 
+def page_lines(page) -> list[tuple[float, float, float, float]]:
+    """Every straight line stroked in a page's own content (not inside forms), in page points:
+    (x0, y0, x1, y1) for each `m … l … S` segment, through the CTM in force."""
+    from pypdf.generic import ContentStream
+
+    stream = ContentStream(page.get_contents(), page.pdf)
+    m, stack, path, out, at = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], [], [], None
+
+    def apply(x, y):
+        a, b, c, d, e, f = m
+        return (a * x + c * y + e, b * x + d * y + f)
+
+    for operands, op in stream.operations:
+        if op == b"q":
+            stack.append(m)
+        elif op == b"Q":
+            m = stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = m
+            m = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+        elif op == b"m":
+            at = apply(*(float(v) for v in operands))
+        elif op == b"l" and at is not None:
+            to = apply(*(float(v) for v in operands))
+            path.append((*at, *to))
+            at = to
+        elif op in (b"S", b"s"):
+            out += path
+            path, at = [], None
+        elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
+            path, at = [], None
+    return out
+
+
+def print_hints(pdf) -> dict:
+    """A PDF's /ViewerPreferences as plain values: {"PrintScaling": "None", "Duplex": "Simplex", ...}."""
+    prefs = reader(pdf).trailer["/Root"].get("/ViewerPreferences")
+    if prefs is None:
+        return {}
+    return {str(k)[1:]: (bool(v) if isinstance(v, bool) or type(v).__name__ == "BooleanObject" else str(v).lstrip("/"))
+            for k, v in prefs.get_object().items()}
+
+
+def page_forms(page) -> set[str]:
+    """The face keys of the forms a page's resources name (what it places), without parsing its content."""
+    resources = page.get("/Resources")
+    xobjects = resources.get_object().get("/XObject", {}) if resources is not None else {}
+    return {form_key(name) for name in xobjects}
 def font_programs(pdf) -> dict[int, tuple[str, str, str]]:
     """Every font object of the file: object number → (BaseFont, the descriptor's FontName,
     SHA-256 of the embedded font program)."""

@@ -52,7 +52,7 @@ def test_every_card_is_printed_as_often_as_its_copies(built, project, lang):
             assert len(placed) == (9 if n < 62 else 280 - 31 * 9)
             assert len(placements(pdf.pages[n + 1])) == len(placed)
         else:
-            assert {p.form for p in placed} == {"back"}
+            assert {p.form for p in placed} == {"back-dark"}
             backs += len(placed)
     assert fronts == {card.id: card.copies for card in project.game.cards}
     assert backs == 280
@@ -112,8 +112,8 @@ def test_foldover_and_letter(project, tmp_path):
     W = 215.9 * MM
     for page in pdf.pages:
         assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, W, 279.4 * MM], abs=0.01)
-        fronts = [p for p in placements(page) if p.form != "back"]
-        backs = [p for p in placements(page) if p.form == "back"]
+        fronts = [p for p in placements(page) if p.form != "back-dark"]
+        backs = [p for p in placements(page) if p.form == "back-dark"]
         assert len(fronts) == len(backs) == 4
         for f, b in zip(fronts, backs):  # mirrored across the vertical middle line, turned the other way
             assert (f.rotation, b.rotation) == (90, 270)
@@ -133,7 +133,7 @@ def test_ppgen_yaml_build_section_sets_the_defaults(game_copy, tmp_path):
     assert BuildOptions.resolve(project, paper="a4").paper.key == "a4"  # the command line wins
     result = build(project, options)
     pdf = reader(result.files[0].path)
-    assert len(pdf.pages) == 5 and all(len(placements(p)) and "back" not in {x.form for x in placements(p)} for p in pdf.pages)
+    assert len(pdf.pages) == 5 and all(len(placements(p)) and "back-dark" not in {x.form for x in placements(p)} for p in pdf.pages)
 
 
 def test_a_bad_build_value_in_ppgen_yaml_is_pointed_at(game_copy):
@@ -208,6 +208,30 @@ def test_cli_refuses_cards_that_do_not_fit(game_copy):
     assert not (game_copy / "out" / "en").exists()
 
 
+def test_cli_says_when_the_grid_gave_way_to_room_for_crop_marks(game_copy):
+    result = run_cli("--root", str(game_copy), "build", "-q", "--paper", "letter", "--card-size", "bridge", "-f", "rome")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[-1].startswith(
+        "ok: wrote out/en/cards-en-rome.pdf: 10 pages, 40 cards; 8 cards per page: 9 would fit, but would leave no room "
+        "for crop marks outside the 5 mm border a printer cannot print")
+
+
+def test_cli_back_printable_margin_and_rulebook_options(game_copy):
+    bad = run_cli("--root", str(game_copy), "build", "--back", "lite", "-f", "rome")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "--back: unknown card back 'lite'; did you mean 'light'? (templates/card.yaml backs: dark, light)" in bad.stderr
+    margin = run_cli("--root", str(game_copy), "build", "--printable-margin", "40", "-f", "rome")
+    assert margin.returncode == 2 and "--printable-margin: the printable margin must be between 0 and 15 mm, not 40" in margin.stderr
+    conf = game_copy / "ppgen.yaml"
+    conf.write_text(conf.read_text(encoding="utf-8").replace("  back: dark ", "  back: light "), encoding="utf-8")
+    good = run_cli("--root", str(game_copy), "build", "--rulebook", "booklet", "--parts", "rulebook,cards", "-f", "rome")
+    assert good.returncode == 0, good.stderr
+    assert "9 poker (63 × 88 mm) cards per A4 page (3 × 3), duplex, flip on long edge; light card backs" in good.stderr
+    assert "rulebook: a booklet, A5 pages two to a landscape A4 sheet, in rulebook-booklet-LANG.pdf (not in the set)" in good.stderr
+    assert sorted(p.name for p in (game_copy / "out" / "en").iterdir()) == ["cards-en-rome.pdf", "rulebook-booklet-en.pdf"]
+    assert {pl.form for pl in placements(reader(game_copy / "out" / "en" / "cards-en-rome.pdf").pages[1])} == {"back-light"}
+
+
 def test_strict_refuses_a_build_with_warnings_and_the_report_lists_them(game_copy, tmp_path):
     ja = game_copy / "locales" / "ja.yaml"
     lines = ja.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -277,3 +301,21 @@ def test_calibration_pages_for_other_paper_or_edge_do_not_overwrite_each_other(g
     assert sizes == {a4_long.name: [210.0, 297.0], letter_short.name: [215.9, 279.4]}
     assert "長辺" not in texts(a4_long)[0] and "flip on long edge" in texts(a4_long)[0]
     assert "flip on short edge" in texts(letter_short)[0]
+
+
+def test_parts_drawn_in_worker_processes_give_the_same_files_and_warnings(game_copy, tmp_path):
+    """--jobs 2 draws a language's rulebook beside its card sheets, in two processes: the files
+    and the warnings (here: an untranslated text on the score sheet and in the set) are those of
+    a build in one process."""
+    import re
+
+    ja = game_copy / "locales" / "ja.yaml"
+    ja.write_text(re.sub(r"sheet\.title:\n  text: .*\n  src: \w+\n", "", ja.read_text(encoding="utf-8")), encoding="utf-8")
+    project = ppgen.load(game_copy)
+    results = {jobs: build(project, BuildOptions.resolve(project, lang="ja", out=tmp_path / str(jobs), jobs=jobs), reuse=False)
+               for jobs in (1, 2)}
+    one, two = results[1], results[2]
+    assert [f.path.name for f in one.files] == [f.path.name for f in two.files] and len(one.files) == 5
+    assert all(a.path.read_bytes() == b.path.read_bytes() for a, b in zip(one.files, two.files))
+    assert one.report.warnings == two.report.warnings
+    assert ("fallback", "sheet.title") in {(w.code, w.subject) for w in two.report.warnings}

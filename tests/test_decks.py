@@ -559,3 +559,31 @@ def test_part_of_a_name_suggests_the_cards_it_belongs_to(project):
     assert {r.id for r in trajan.hint_params["choices"]} == {"trajan-imperial-vanguard", "trajan-builder-of-provinces"}
     assert {r.id for r in leonidas.hint_params["choices"]} == {"leonidas-king-of-sparta", "leonidas-voice-of-defiance"}
     assert {r.lang for r in leonidas.hint_params["choices"]} == {"ja"}
+
+
+# ── the name index kept between runs (read/cache.py) ─────────────────────────
+def test_a_second_run_reads_names_without_parsing_the_locale_files(game_copy, monkeypatch, tmp_path):
+    monkeypatch.setenv("PPGEN_CACHE_DIR", str(tmp_path / "cache"))
+    text = "Primary faction: Rome\n3 하스타티 전열\n2 ハスタティ戦列\n"
+    first = decks.parse_deck(ppgen.load(game_copy), text)
+    assert [e.card for e in first.entries] == ["hastati-line", "hastati-line"] and first.primary == "rome"
+    assert len(list((tmp_path / "cache").glob("names-*.json"))) == 1
+
+    def no_locale(self, lang):
+        raise AssertionError(f"{lang}.yaml parsed although the name index was kept")
+
+    with monkeypatch.context() as m:
+        m.setattr(ppgen.project.Project, "locale", no_locale)
+        again = decks.parse_deck(ppgen.load(game_copy), text)
+    assert [(e.card, e.count) for e in again.entries] == [(e.card, e.count) for e in first.entries]
+    assert again.primary == "rome"
+
+    ko = game_copy / "locales" / "ko.yaml"  # a translator renames the card: the kept index is not trusted
+    ko.write_text(ko.read_text(encoding="utf-8").replace("text: 하스타티 전열", "text: 하스타티 방진"), encoding="utf-8")
+    renamed = decks.parse_deck(ppgen.load(game_copy), "Primary faction: Rome\n3 하스타티 방진\n3 하스타티 전열\n")
+    assert renamed.entries[0].card == "hastati-line"
+    assert [i.code for i in renamed.issues] == ["unknown-card"]
+
+    for entry in (tmp_path / "cache").glob("names-*.json"):  # a damaged entry is made again
+        entry.write_text('{"key": "x", "value": ', encoding="utf-8")
+    assert decks.parse_deck(ppgen.load(game_copy), "3 하스타티 방진").entries[0].card == "hastati-line"

@@ -173,10 +173,10 @@ def sheet_contents(pdf) -> tuple[list[int], Counter, int]:
     for n, page in enumerate(pdf.pages):
         placed = placements(page)
         forms = {p.form for p in placed}
-        if forms == {"back"}:
+        if forms == {"back-dark"}:  # the default back (issue 14: backs are variants)
             backs += len(placed)
         elif any(f.startswith("front-") for f in forms):
-            assert n % 2 == 0 and {p.form for p in placements(pdf.pages[n + 1])} == {"back"}, n
+            assert n % 2 == 0 and {p.form for p in placements(pdf.pages[n + 1])} == {"back-dark"}, n
             fronts.update(re.sub(r"^front-[a-z]+-", "", p.form) for p in placed)
         elif not fronts:
             before.append(n)

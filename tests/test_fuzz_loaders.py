@@ -133,7 +133,7 @@ def test_fuzz_config_values(game):
     path = game / "ppgen.yaml"
     original = path.read_text(encoding="utf-8")
 
-    @fuzz(150)
+    @fuzz(60)
     @given(text=mutated(original))
     def run(text):
         path.write_text(text, encoding="utf-8")
@@ -224,9 +224,9 @@ def test_fuzz_card_template(game, monkeypatch):
 
 
 @pytest.mark.parametrize("name, parts, examples, readers", [
-    ("rulebook", ["rulebook"], 40, ["ppgen.draw.rulebook.load_structure"]),
-    ("rulebook-style", ["rulebook"], 40, ["ppgen.draw.rulebook.rulebook_style"]),
-    ("mat-style", ["mats", "score-sheet"], 100, ["ppgen.draw.mat.mat_style", "ppgen.draw.score_sheet.mat_style"]),
+    ("rulebook", ["rulebook"], 30, ["ppgen.draw.rulebook.load_structure"]),
+    ("rulebook-style", ["rulebook"], 30, ["ppgen.draw.rulebook.rulebook_style"]),
+    ("mat-style", ["mats", "score-sheet"], 80, ["ppgen.draw.mat.mat_style", "ppgen.draw.score_sheet.mat_style"]),
 ], ids=["rulebook", "rulebook-style", "mat-style"])
 def test_fuzz_drawing_templates(game, monkeypatch, name, parts, examples, readers):
     path = game / "templates" / f"{name}.yaml"
@@ -365,7 +365,7 @@ def test_fuzz_po_import(game, english):
     ja = game / "locales" / "ja.yaml"
     before = ja.read_bytes()
 
-    @fuzz(100)
+    @fuzz(60)
     @given(text=po_files(english), lang=st.sampled_from(["ja", None]))
     def run(text, lang):
         po.write_text(text, encoding="utf-8")
@@ -386,7 +386,7 @@ def test_fuzz_po_import_writes(game, english):
     keys = [k for k in english.entries if k.startswith(("faction.", "label.", "rules.goal"))]
     project = ppgen.load(game)  # import_po reads the locale file afresh every time
 
-    @fuzz(50)
+    @fuzz(30)
     @given(items=st.lists(st.tuples(st.sampled_from(keys), st.one_of(nasty(30), st.text(min_size=1, max_size=30))),
                           min_size=1, max_size=4, unique_by=lambda kv: kv[0]))
     def run(items):

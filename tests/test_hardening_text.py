@@ -221,7 +221,7 @@ def test_odd_names_in_a_decklist_are_unknown_cards_with_suggestions(project, tmp
 
     entries = load_deck(project, deck).entries
     assert [e.card for e in entries[len(ODD_LINES):]] == list(RECOGNISED.values())
-    text = run_ppgen("validate", deck, root=project.dir.root)
+    text = run_ppgen("validate", deck.name, root=project.dir.root, cwd=tmp_path)  # a short path: only the name may be long
     assert_no_crash(text)
     assert text.returncode == 1
     assert "\u202e" not in text.stdout and "\x07" not in text.stdout  # shown escaped: \u202e, \u0007

@@ -8,9 +8,9 @@ import pytest
 from ppgen.errors import UsageError
 from ppgen.impose.calibration import calibration_sheet
 from ppgen.impose.geometry import Rect
-from ppgen.impose.layout import MIN_MARGIN, behind, plan_sheets
-from ppgen.impose.marks import cut_lines
-from ppgen.units import CARD_SIZES, MM, PAPERS, parse_card_size, parse_offset
+from ppgen.impose.layout import behind, plan_sheets
+from ppgen.impose.marks import MARK_MIN, MARK_ROOM, cut_lines
+from ppgen.units import CARD_SIZES, MM, PAPERS, PRINTABLE_MARGIN, parse_card_size, parse_offset
 
 A4, LETTER, POKER = PAPERS["a4"], PAPERS["letter"], CARD_SIZES["poker"]
 
@@ -63,7 +63,8 @@ def test_nine_poker_cards_per_page_at_exact_size(paper):
         assert slot.trim_box == slot.bleed_box  # no bleed asked
     box = front.trim_box
     assert close(box.x, front.width - box.x1) and close(box.y, front.height - box.y1)  # centred
-    assert box.x >= MIN_MARGIN * MM - 1e-6 and box.y >= MIN_MARGIN * MM - 1e-6
+    room = (PRINTABLE_MARGIN + MARK_ROOM) * MM  # the printable margin, then room for a 2 mm crop mark
+    assert box.x >= room - 1e-6 and box.y >= room - 1e-6
     # reading order: slot 0 top left, slot 2 top right, slot 3 starts the second row
     s = front.slots
     assert s[0].trim_box.x < s[1].trim_box.x < s[2].trim_box.x and close(s[0].trim_box.y, s[2].trim_box.y)
@@ -72,7 +73,7 @@ def test_nine_poker_cards_per_page_at_exact_size(paper):
 
 def test_bleed_moves_cards_apart_and_can_reduce_the_grid():
     layout = plan_sheets(A4, POKER, bleed=3, allow_turn=False)
-    assert (layout.cols, layout.rows) == (2, 3)  # 3 × 69 mm + 2 × 5 mm margins > 210 mm
+    assert (layout.cols, layout.rows) == (2, 3)  # 3 × 69 mm + 2 × 7.5 mm margins > 210 mm
     slots = layout.sides[0].slots
     for slot in slots:
         assert same_rect(slot.bleed_box.inset(3 * MM), slot.trim_box)
@@ -100,8 +101,32 @@ def test_a_combination_that_does_not_fit_says_by_how_much():
         plan_sheets(LETTER, parse_card_size("200x270"), bleed=3)
     message = str(exc.value)
     assert "200 × 270 mm cards with 3 mm bleed do not fit on Letter" in message
-    assert "1 card needs 206 × 276 mm" in message and "205.9 × 269.4 mm" in message
-    assert "short by 0.1 mm in width and 6.6 mm in height" in message
+    assert "1 card needs 206 × 276 mm" in message and "200.9 × 264.4 mm for cards" in message
+    assert "5 mm along each edge the printer cannot print, then 2.5 mm for crop marks" in message
+    assert "short by 5.1 mm in width and 11.6 mm in height" in message
+
+
+def test_a_card_that_fits_but_cannot_be_marked_is_refused_with_the_sizes():
+    """It would fit the printable area (205.9 × 269.4 mm), but leave no room for a crop mark."""
+    with pytest.raises(UsageError) as exc:
+        plan_sheets(LETTER, parse_card_size("200x266"))
+    message = str(exc.value)
+    assert "200 × 266 mm cards fit the printable area but leave no room for crop marks on Letter" in message
+    assert "1 card needs 200 × 266 mm" in message and "short by 1.6 mm in height" in message
+
+
+@pytest.mark.parametrize("paper,card,bleed,gutter,before,after", [
+    (A4, "bridge", 0, 0, "2 × 5 sideways", (3, 3, False)),  # sideways rows 6 mm from the edge: marks in the unprintable band
+    (LETTER, "bridge", 0, 0, "3 × 3", (2, 4, True)),  # 6.2 mm above and below the grid
+    (LETTER, "poker", 0, 2, "3 × 3", (2, 4, True)),  # with gutters the grid is 268 mm tall: 5.7 mm left
+    (A4, "mini", 3, 0, "4 × 4", (3, 4, False)),
+])
+def test_a_grid_that_leaves_no_room_for_marks_gives_way_to_one_that_does(paper, card, bleed, gutter, before, after):
+    layout = plan_sheets(paper, CARD_SIZES[card], bleed=bleed, gutter=gutter)
+    assert (layout.cols, layout.rows, layout.turned) == after, before
+    more = int(before.split()[0]) * int(before.split()[2])
+    assert f"; {more} would fit, but would leave no room for crop marks outside the 5 mm border a printer cannot print" in layout.describe()
+    assert plan_sheets(A4, POKER).grid_note == ""  # nothing to say where nothing gave way
 
 
 def test_tarot_with_bleed_fits_letter_and_fills_it_sensibly():
@@ -226,7 +251,7 @@ def test_foldover_puts_backs_mirrored_across_the_fold():
 
 
 def test_foldover_with_a_horizontal_fold_mirrors_rows():
-    layout = plan_sheets(A4, CARD_SIZES["mini"], bleed=3, layout="foldover")  # 4 × 2 on a portrait page
+    layout = plan_sheets(A4, CARD_SIZES["mini"], layout="foldover")  # 3 × 3 on a portrait page
     (side,) = layout.sides
     (fold,) = side.folds
     assert close(fold.y0, fold.y1) and not layout.paper.landscape
@@ -237,6 +262,49 @@ def test_foldover_with_a_horizontal_fold_mirrors_rows():
 
 
 # ── crop marks ───────────────────────────────────────────────────────────────
+@pytest.mark.parametrize("layout", ["duplex", "foldover", "fronts-only"])
+@pytest.mark.parametrize("paper", [A4, LETTER])
+@pytest.mark.parametrize("printable", [PRINTABLE_MARGIN, 8.0])
+def test_every_cut_line_has_a_mark_of_2_mm_inside_the_printable_area_at_both_ends(paper, layout, printable):
+    """Every card size, bleed 0/3, gutter 0/2: nothing within the printable margin of the paper
+    edge, and at both ends of every cut line a crop mark at least 2 mm long inside it."""
+    edge = printable * MM
+    for card, bleed, gutter in itertools.product(CARD_SIZES.values(), (0, 3), (0, 2)):
+        sheet = plan_sheets(paper, card, bleed=bleed, gutter=gutter, layout=layout, printable_margin=printable)
+        side = sheet.sides[0]
+        fronts = [s for s in side.slots if s.face == "front"]
+        xs, ys = cut_lines([s.trim_box for s in fronts])
+        for m in side.marks:
+            assert min(m.x0, m.x1) >= edge - 1e-6 and max(m.x0, m.x1) <= side.width - edge + 1e-6, (card, bleed, gutter)
+            assert min(m.y0, m.y1) >= edge - 1e-6 and max(m.y0, m.y1) <= side.height - edge + 1e-6, (card, bleed, gutter)
+        for slot in side.slots:  # the cards themselves, bleed included, print completely
+            box = slot.bleed_box
+            assert box.x >= edge - 1e-6 and box.y >= edge - 1e-6 and box.x1 <= side.width - edge + 1e-6 and box.y1 <= side.height - edge + 1e-6
+        for note in side.note_slots + side.fold_slots:
+            b = note.box
+            assert b.x >= edge - 1e-6 and b.y >= edge - 1e-6 and b.x1 <= side.width - edge + 1e-6 and b.y1 <= side.height - edge + 1e-6
+        for x in xs:
+            lengths = [abs(m.y1 - m.y0) for m in side.marks if close(m.x0, x) and close(m.x1, x)]
+            assert len(lengths) == 2 and min(lengths) >= MARK_MIN * MM - 1e-6, (card, bleed, gutter, x)
+        for y in ys:
+            lengths = [abs(m.x1 - m.x0) for m in side.marks if close(m.y0, y) and close(m.y1, y)]
+            assert len(lengths) == 2 and min(lengths) >= MARK_MIN * MM - 1e-6, (card, bleed, gutter, y)
+        for fold in side.folds:  # marks keep clear of a fold line
+            for m in side.marks:
+                if close(fold.x0, fold.x1):
+                    assert max(m.x0, m.x1) <= fold.x0 - 0.9 * MM
+                else:
+                    assert min(m.y0, m.y1) >= fold.y0 + 0.9 * MM
+
+
+def test_default_letter_poker_keeps_a_2_2_mm_mark_above_and_below():
+    """The issue's worked example: 7.7 mm above and below the grid, a mark from 0.5 mm off the
+    cards to the 5 mm border."""
+    side = plan_sheets(LETTER, POKER).sides[0]
+    vertical = [abs(m.y1 - m.y0) / MM for m in side.marks if close(m.x0, m.x1)]
+    assert min(vertical) == pytest.approx(2.2, abs=1e-6)
+
+
 @pytest.mark.parametrize("paper,card,bleed,layout", [(A4, POKER, 0, "duplex"), (LETTER, POKER, 0, "duplex"),
                                                     (A4, POKER, 3, "duplex"), (A4, CARD_SIZES["mini"], 2, "foldover")])
 def test_crop_marks_sit_at_every_cut_line_in_the_margin(paper, card, bleed, layout):
@@ -255,7 +323,7 @@ def test_crop_marks_sit_at_every_cut_line_in_the_margin(paper, card, bleed, layo
         assert seg.w + seg.h >= 2 * MM  # long enough to use
         assert 0 < seg.x and seg.x1 < side.width and 0 < seg.y and seg.y1 < side.height
         for slot in side.slots:
-            grown = slot.bleed_box.inset(-0.5 * MM)  # at least half a millimetre of paper between
+            grown = slot.bleed_box.inset(-0.49 * MM)  # (about) half a millimetre of paper between
             assert not grown.overlaps(seg), "a crop mark crosses or touches a card"
 
 

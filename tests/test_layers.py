@@ -31,8 +31,9 @@ MAY_IMPORT = {
     "export": {"read", "typeset", "project", "draw", "impose", "write", "decks"},
     "errata": {"read", "typeset", "project", "draw", "impose", "write", "i18n"},  # compares versions, prints their changed cards
     "serve": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "errata"},  # the workbench marks what changed since a version
-    "cli": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "errata", "serve"},
-    "root": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "errata", "serve", "cli"},
+    "press": {"read", "typeset", "project", "draw", "impose", "write", "decks", "export"},  # print-service files and the preflight
+    "cli": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "errata", "serve", "press"},
+    "root": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "errata", "serve", "press", "cli"},
 }
 
 
@@ -117,7 +118,7 @@ def test_every_module_belongs_to_a_stage():
     assert stages <= set(MAY_IMPORT), stages - set(MAY_IMPORT)
     top = sorted(p.name for p in PACKAGE.iterdir() if not p.name.startswith((".", "__pycache__")))
     assert top == sorted(["__init__.py", "__main__.py", "cli", "decks", "draw", "errata", "errors.py", "export", "i18n", "impose",
-                          "project.py", "read", "serve", "termtable.py", "typeset", "units.py", "write"])
+                          "press", "project.py", "read", "serve", "termtable.py", "typeset", "units.py", "write"])
 
 
 @pytest.mark.parametrize("where, source", [

@@ -224,3 +224,73 @@ def test_turned_over_cards_show_their_back_the_right_way_round(project, bleed, d
         box = px_box(left_half, side.height, DPI, inset_px=2)
         assert colours(front, box) == {RED}
         assert colours(turned, box) == {(255, 255, 0)}
+
+
+# ── the printable area: real card sheets, every size, bleed and gutter ─────────
+PRINTABLE_COMBOS = [(paper, card, bleed, gutter) for paper in ("a4", "letter") for card in ("poker", "bridge", "mini", "tarot")
+                    for bleed in (0, 3) for gutter in (0, 2)]
+_printable_sheets: dict = {}
+
+
+def printable_sheet(project, combo):
+    """One sheet (front and back page) of the real card part for `combo`, drawn once per session."""
+    if combo not in _printable_sheets:
+        from ppgen.write.build import BuildOptions
+        from ppgen.write.parts import cards_part
+        from ppgen.write.report import BuildReport
+
+        paper, card, bleed, gutter = combo
+        options = BuildOptions.resolve(project, paper=paper, card_size=card, bleed=bleed, gutter=gutter, parts="cards")
+        layout = options.sheet_layout
+        run = [project.game.card("leonidas-king-of-sparta")] * layout.per_page
+        _printable_sheets[combo] = (layout, cards_part(project, options, "en", run, BuildReport()).data)
+    return _printable_sheets[combo]
+
+
+@pytest.mark.parametrize("combo", PRINTABLE_COMBOS, ids=["-".join(map(str, c)) for c in PRINTABLE_COMBOS])
+def test_no_ink_within_5_mm_of_the_paper_edge(project, combo):
+    """Rendered: the outer 5 mm of every card sheet, front and back, is blank paper (cards,
+    bleed, crop marks and the print note all lie in the printable area)."""
+    from PIL import ImageChops
+
+    layout, pdf = printable_sheet(project, combo)
+    dpi = 72
+    band = int(5.0 * dpi / 25.4)  # pixels lying wholly within 5 mm of the edge
+    for index in (0, 1):
+        image = render(pdf, index, dpi).convert("L")
+        w, h = image.size
+        for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+            ink = ImageChops.invert(image.crop(box)).point(lambda v: 255 if v > 3 else 0).getbbox()
+            assert ink is None, (combo, index, box, ink)
+        assert image.getextrema()[0] < 100  # and the page is not blank
+
+
+@pytest.mark.parametrize("combo", PRINTABLE_COMBOS, ids=["-".join(map(str, c)) for c in PRINTABLE_COMBOS])
+def test_every_cut_line_keeps_a_2_mm_mark_inside_the_printable_area(project, combo):
+    """Read from the PDF: at both ends of every cut line, a stroked mark at least 2 mm long lies
+    between the cards and the printable area's edge, 5 mm from the paper edge."""
+    from pdftools import page_lines
+    from ppgen.impose.marks import cut_lines
+
+    layout, pdf = printable_sheet(project, combo)
+    page = reader(pdf).pages[0]
+    side = layout.sides[0]
+    W, H, edge = side.width, side.height, 5.0 * MM
+    lines = page_lines(page)
+    cards = side.bleed_box
+
+    def inside(a, b, lo, hi):  # length of [a, b] inside [lo, hi]
+        a, b = sorted((a, b))
+        return max(0.0, min(b, hi) - max(a, lo))
+
+    xs, ys = cut_lines([s.trim_box for s in side.slots])
+    for x in xs:
+        marks = [l for l in lines if abs(l[0] - x) < 0.01 and abs(l[2] - x) < 0.01]
+        above = [inside(l[1], l[3], cards.y1, H - edge) for l in marks if min(l[1], l[3]) >= cards.y1]
+        below = [inside(l[1], l[3], edge, cards.y) for l in marks if max(l[1], l[3]) <= cards.y]
+        assert above and below and min(max(above), max(below)) >= 2 * MM - 0.01, (combo, x / MM, above, below)
+    for y in ys:
+        marks = [l for l in lines if abs(l[1] - y) < 0.01 and abs(l[3] - y) < 0.01]
+        left = [inside(l[0], l[2], edge, cards.x) for l in marks if max(l[0], l[2]) <= cards.x]
+        right = [inside(l[0], l[2], cards.x1, W - edge) for l in marks if min(l[0], l[2]) >= cards.x1]
+        assert left and right and min(max(left), max(right)) >= 2 * MM - 0.01, (combo, y / MM, left, right)

@@ -33,7 +33,8 @@ def problems_of(path):
 
 def test_shipped_template_loads(project):
     t = load_card_template(project)
-    assert (t.width, t.height, t.safe_margin) == (63, 88, 3)
+    assert (t.width, t.height, t.safe_margin) == (63, 88, 3.2)
+    assert list(t.backs) == ["dark", "light"]  # the first is the default
     assert set(t.kinds) == {"unit", "doctrine", "tactic"}
     assert "level" in t.kinds["unit"] and "level" not in t.kinds["doctrine"]
     assert "bonus" in t.kinds["doctrine"] and "atk" not in t.kinds["tactic"]
@@ -45,12 +46,12 @@ def test_shipped_template_loads(project):
 def test_unknown_keys_reported_with_position_and_suggestion(game_copy):
     path = game_copy / "templates" / "card.yaml"
     edit(path, "  name:        {x: 14.3, w: 43.2}", "  nmae:        {x: 14.3, w: 43.2}")
-    edit(path, "  code:       {x: 4.5, y: 3.6,", "  code:       {x: 4.5, yy: 3.6,")
+    edit(path, "  code:       {x: 5.6, y: 3.65,", "  code:       {x: 5.6, yy: 3.65,")
     problems = problems_of(path)
     shown = [str(p) for p in problems]
     nmae = line_of(path, "  nmae:")
     assert any(p.line == nmae and p.col == 3 and "unknown element 'nmae'" in p.message and "'name'" in p.message for p in problems), shown
-    code = line_of(path, "yy: 3.6")
+    code = line_of(path, "yy: 3.65")
     assert any(p.line == code and p.code == "unknown-key" and "'yy'" in p.message for p in problems), shown
     assert all(p.file == "templates/card.yaml" for p in problems)
 
@@ -78,7 +79,54 @@ def test_artwork_outside_the_safe_zone_refused(game_copy):
     edit(path, "  header:     {x: 4, y: 75.2, w: 55, h: 9,", "  header:     {x: 1, y: 75.2, w: 55, h: 9,")
     problems = problems_of(path)
     header = line_of(path, "  header:")
-    assert any(p.line == header and p.code == "safe-zone" and "3 mm inside" in p.message for p in problems), [str(p) for p in problems]
+    assert any(p.line == header and p.code == "safe-zone" and "element 'header'" in p.message and "3.2 mm inside" in p.message
+               for p in problems), [str(p) for p in problems]
+
+
+@pytest.mark.parametrize("old,new,element,nearest", [
+    # the header's box keeps 3.2 mm, but half its 0.6 mm line reaches 2.9 mm from the trim
+    ("  header:     {x: 4, y: 75.2, w: 55, h: 9, radius: 1.4, fill: parchment, stroke: accent, stroke_width: 0.4}",
+     "  header:     {x: 3.2, y: 75.2, w: 55, h: 9, radius: 1.4, fill: parchment, stroke: accent, stroke_width: 0.6}", "header", "2.9"),
+    # the frame draws its lines inside its box: its box is what must keep the margin
+    ("  frame:      {x: 3.3, y: 3.3, w: 56.4, h: 81.4,", "  frame:      {x: 3.1, y: 3.3, w: 56.6, h: 81.4,", "frame", "3.1"),
+    # a text box 3 mm from the bottom edge
+    ("  code:       {x: 5.6, y: 3.65,", "  code:       {x: 5.6, y: 3,", "code", "3"),
+    # a kind's own override (the Tactic's effect panel), named with its kind
+    ("tactic:\n  emblem:     {x: 18.5, y: 52.5, w: 26, h: 20.5}", "tactic:\n  emblem:     {x: 18.5, y: 52.5, w: 42, h: 20.5}", "emblem", "2.5"),
+])
+def test_the_safe_zone_is_a_rule_every_element_obeys(game_copy, old, new, element, nearest):
+    """Checked when the template loads, an error naming the element, its kind and how near it comes."""
+    path = game_copy / "templates" / "card.yaml"
+    edit(path, old, new)
+    problems = [p for p in problems_of(path) if p.code == "safe-zone"]
+    assert problems and all(f"element '{element}'" in p.message for p in problems), [str(p) for p in problems]
+    assert all(f"comes {nearest} mm from the trim" in p.message for p in problems), [str(p) for p in problems]
+    assert all(p.line == line_of(path, new.split("\n")[-1]) for p in problems)
+    if element == "emblem":
+        assert [p.message.split("(")[1].split(")")[0] for p in problems] == ["tactic"]  # only the kind that says so
+    with pytest.raises(DataError):  # and the build stops
+        front_face(ppgen.load(game_copy), ppgen.load(game_copy).game.cards[0], "en", CardGeometry.named())
+
+
+SIZES = ["poker", "bridge", "mini", "tarot", "50x70", "80x80"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_element_keeps_the_safe_margin_on_every_card_size(project, size):
+    """The template is checked at its design size; scaling keeps the safe margin in mm, so the
+    shipped elements (and any that pass the check) keep it on every card size, lines included."""
+    from ppgen.read.templates import ink_box
+    from ppgen.units import parse_card_size
+
+    t = load_card_template(project)
+    card = parse_card_size(size)
+    for kind in t.kinds:
+        elements, _ = scaled(t, kind, card.width, card.height)
+        for e in elements.values():
+            if e.name == "background" or not e.show:
+                continue
+            x0, y0, x1, y1 = ink_box(e)
+            assert min(x0, y0, card.width - x1, card.height - y1) >= t.safe_margin - 1e-9, (size, kind, e.name, ink_box(e))
 
 
 def test_template_error_stops_drawing_with_position(game_copy):
@@ -111,13 +159,16 @@ def test_designer_moves_a_box_and_changes_a_colour(game_copy, tmp_path):
     assert px == (0, 255, 0)
 
 
-def test_boxes_scale_with_the_card_and_fonts_by_the_smaller_factor(project):
+def test_boxes_scale_inside_the_safe_margin_and_fonts_by_the_smaller_factor(project):
     t = load_card_template(project)
     elements, s = scaled(t, "unit", 44, 63)  # mini
     assert s == pytest.approx(min(44 / 63, 63 / 88))
-    name = t.kinds["unit"]["name"]
-    assert elements["name"].x == pytest.approx(name.x * 44 / 63)
-    assert elements["name"].h == pytest.approx(name.h * 63 / 88)
+    name, m = t.kinds["unit"]["name"], t.safe_margin
+    kx, ky = (44 - 2 * m) / (63 - 2 * m), (63 - 2 * m) / (88 - 2 * m)
+    assert elements["name"].x == pytest.approx(m + (name.x - m) * kx)
+    assert elements["name"].h == pytest.approx(name.h * ky)
+    assert elements["frame"].x == pytest.approx(m + (t.kinds["unit"]["frame"].x - m) * kx)  # 3.2 mm stays 3.2 mm
+    assert elements["frame"].stroke_width == pytest.approx(t.kinds["unit"]["frame"].stroke_width * min(s, kx, ky))
 
 
 def test_colours():
@@ -173,18 +224,22 @@ def test_alignment_may_differ_by_language_and_is_checked(game_copy):
 # The rules that look at several keys or sections (read/templates.py), each at its position.
 LAYOUT, DOCTRINE, STYLES = "\nlayout:", "\ndoctrine:", "\nstyles:"
 TEMPLATE_RULES = {
-    "needs-style": Break(LAYOUT, "h: 5, style: type_line}", "h: 5}", "missing-key", "element 'type_line' (unit) needs a 'style'",
+    # an element of the shared layout is checked once, naming every kind that has it
+    "needs-style": Break(LAYOUT, "h: 5, style: type_line}", "h: 5}", "missing-key",
+                         "element 'type_line' (unit, doctrine, tactic) needs a 'style'",
                          "  type_line:", "{"),
     "needs-size": Break(LAYOUT, "  header:     {x: 4, y: 75.2, w: 55, h: 9,", "  header:     {x: 4, y: 75.2, h: 9,", "missing-key",
-                        "element 'header' (doctrine) needs a size: 'w' and 'h' in mm", "  header:", "{"),
+                        "element 'header' (unit, doctrine, tactic) needs a size: 'w' and 'h' in mm", "  header:", "{"),
     "kind-outside-safe-zone": Break(DOCTRINE, "bonus:      {x: 9,", "bonus:      {x: 1,", "safe-zone",
-                                    "element 'bonus' (doctrine) at x 1–46, y 44.8–51.6 mm leaves the safe zone (3 mm inside the 63 × 88 mm card)",
+                                    "element 'bonus' (doctrine) at x 0.82–46.17, y 44.62–51.77 mm (its 0.35 mm line included) comes "
+                                    "0.82 mm from the trim: it leaves the safe zone, 3.2 mm inside the 63 × 88 mm card "
+                                    "(only the background may reach the edge)",
                                     "  bonus:", "{"),
     "min-size": Break(STYLES, "    min_size: 7\n", "    min_size: 12\n", "value", "'min_size' (12) must not be larger than 'size' (11.5)",
                       "min_size: 12", "12"),
     "palette-faction-colour": Break("\npalette:", '  white: "#FFFFFF"\n', '  white: "#FFFFFF"\n  faction: "#000000"\n', "data",
                                     "'faction' is a faction colour and cannot be redefined", "  faction:", "faction"),
-    "back-colour": Break("\nback:", 'colour: "#C9A45C"', "colour: parchmnt", "value",
+    "back-colour": Break("\nbacks:", 'colour: "#C9A45C"', "colour: parchmnt", "value",
                          "the back's 'colour' must be \"#rrggbb\" or a palette name; did you mean 'parchment', 'parchment-edge'?", "colour: parchmnt", "parchmnt"),
     "design-wrong-no-box-checked": Break("\ndesign:", "  width: 63", "  width: 0", "value", "'width' must be more than 0, not 0",
                                          "  width: 0", "0"),
@@ -199,3 +254,14 @@ def test_template_rule_message_and_position(game_copy, rule):
     assert expected in shown, shown
     if "design" in rule.after:
         assert shown == [expected]  # no box is checked against a wrong card size
+
+
+def test_an_earlier_templates_single_back_reads_as_the_dark_variant(game_copy):
+    """Templates written before `backs:` had one `back:` (what `ppgen errata` compares with)."""
+    path = game_copy / "templates" / "card.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("\nbacks:\n")
+    path.write_text(text[:start] + '\nback:\n  fill: "#101010"\n  colour: parchment\n', encoding="utf-8")
+    t = read_card_template(path, game_copy)
+    assert t.backs == {"dark": {"fill": "#101010", "pattern": None, "colour": "#F5ECD7", "accent": "#8C2F22"}}
+    assert t.back_name() == "dark"

@@ -14,10 +14,13 @@ MM = 72 / 25.4  # points per millimetre
 MAX_BLEED = 10.0  # mm
 MAX_GUTTER = 50.0
 MAX_BACK_OFFSET = 10.0
+PRINTABLE_MARGIN = 5.0  # mm along every paper edge that a home printer may not print (most leave 4–6 mm)
+MAX_PRINTABLE_MARGIN = 15.0
 MAX_CORNER = 10.0  # mm: the largest rounded corner of a cut outline
 
 LAYOUTS = ("duplex", "foldover", "fronts-only", "print-and-cut")  # how card sheets are imposed (impose/layout.py)
 DUPLEX_EDGES = ("long", "short")
+RULEBOOK_FORMS = ("pages", "booklet")  # pages: the paper's size, in reading order; booklet: A5 / half-Letter, saddle-stitched
 CUT_FORMATS = ("svg", "dxf")  # print-and-cut: cut files written beside each PDF (SVG always)
 
 
@@ -65,6 +68,13 @@ CARD_SIZES = {
     "bridge": CardSize("bridge", 57.0, 89.0),
     "mini": CardSize("mini", 44.0, 63.0),
     "tarot": CardSize("tarot", 70.0, 120.0),
+}
+
+TRADE_SIZES_IN = {  # card sizes as print services give them, in inches (poker 2.5 × 3.5 in is 63.5 × 88.9 mm)
+    "poker": (2.5, 3.5),
+    "bridge": (2.25, 3.5),
+    "mini": (1.75, 2.5),
+    "tarot": (2.75, 4.75),
 }
 
 

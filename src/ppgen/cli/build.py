@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from ..units import DUPLEX_EDGES, LAYOUTS, PAPERS
+from ..units import DUPLEX_EDGES, LAYOUTS, PAPERS, RULEBOOK_FORMS
 from . import main_group
 from .options import _apply, deck_options, faction_option, output_options, show_warnings
 from .ui import plural
@@ -45,17 +45,28 @@ def cutter_options(f):
 @sheet_options
 @card_options
 @cutter_options
+@click.option("--back", metavar="NAME", help="The card back: a variant of templates/card.yaml `backs:` (dark, the default; light saves ink).")
+@click.option("--printable-margin", metavar="MM", help="Nothing is printed this near the paper edge, in mm (default 5; raise it if your printer needs more).")
+@click.option("--rulebook", "rulebook", type=click.Choice(list(RULEBOOK_FORMS)), help="pages: the paper's size (default); booklet: A5 pages two-up on landscape A4 (half-Letter on Letter), to fold and staple.")
 @faction_option
 @deck_options
+@click.option("--for", "service_key", metavar="SERVICE",
+              help="Files exactly as a print service asks: print-shop (PDF/X-4, one face per page, 3 mm bleed), drivethrucards "
+                   "(PDF/X-1a, one PDF per deck), thegamecrafter, makeplayingcards, printerstudio (a PNG per face); preflighted, "
+                   "with what to upload (templates/services.yaml).")
+@click.option("--pdfx", type=click.Choice(("x1a", "x4")), help="With --for print-shop (alone, it implies it): PDF/X-1a:2001 or PDF/X-4 (default).")
 @click.option("--parts", metavar="LIST", help="Parts to build, comma-separated: rulebook, mats, score-sheet, cards, boxes (default: all but boxes; with --deck or --faction: cards).")
 @click.option("--sleeves", is_flag=True, default=None, help="Tuck boxes: make room for sleeved cards (+3 mm, 0.1 mm a sleeve).")
 @click.option("--card-thickness", metavar="MM", help="Tuck boxes: the thickness of one card in mm (default 0.3).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Languages built at once, in parallel processes (default: one per CPU core).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Parts drawn at once, in parallel processes (default: one per CPU core; 1: all in this process).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
 @click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
+@click.option("--no-cache", "no_cache", is_flag=True,
+              help="Draw every language afresh, even when nothing it is drawn from changed since the last build into OUT.")
 @click.pass_obj
 def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, gutter, layout, cutter, cut_file, corner_radius,
-                  factions, deck_path, force, parts, sleeves, card_thickness, jobs, strict, report_json):
+                  back, printable_margin, rulebook, factions, deck_path, force, service_key, pdfx, parts, sleeves, card_thickness, jobs,
+                  strict, report_json, no_cache):
     """Build the print-and-play set: rulebook, two player mats, score sheet and
     the card sheets (every card of the seven starter decks, repeated for its
     copies: 280 cards, fronts and backs), ready to print and cut.
@@ -66,14 +77,22 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
     --parts says otherwise. Print at 100 % (actual size); cut along the crop
     marks. Unset options come from the `build:` section of ppgen.yaml.
 
+    A language whose inputs (cards.yaml, ppgen.yaml, its locale and the English
+    one, templates/, fonts/, art/, the options, ppgen itself) have not changed
+    since the last build into OUT is not drawn again: its files are kept
+    (records in OUT/.ppgen-cache/; --no-cache draws everything afresh).
+
     \b
     Examples:
       ppgen build --lang ja                     everything; cards 9 per A4 page, duplex
       ppgen build --lang all --paper letter
+      ppgen build --lang ja --no-cache          draw again, even if nothing changed
       ppgen build --lang en --faction rome --faction sparta
       ppgen build --lang ko --layout foldover   no duplex printer needed
       ppgen build --deck my-deck.txt --lang ja  a decklist, validated first, printed in Japanese
       ppgen build --bleed 3 --card-size bridge
+      ppgen build --back light                  ink-saving card backs
+      ppgen build --rulebook booklet            the rulebook as an A5 booklet: duplex, short edge, fold, staple
       ppgen build --back-offset 1.5,-0.5       after reading `ppgen calibrate`
       ppgen build --lang all --strict --report-json out/report.json
       ppgen build --lang ko --parts rulebook,mats
@@ -82,14 +101,32 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
       ppgen build --cutter scanncut --cut-file dxf --corner-radius 0
       ppgen build --parts boxes --lang ja       a tuck box for each starter deck
       ppgen build --deck my-deck.txt --parts cards,boxes --sleeves
+      ppgen build --for print-shop --bleed 3    PDF/X-4, CMYK: one PDF per starter deck, one face per page
+      ppgen build --for drivethrucards -f rome  PDF/X-1a:2001 (SWOP, ink ≤ 240 %), preflighted
+      ppgen build --for thegamecrafter --deck my-deck.txt   825 × 1125 px PNGs and upload.txt
     """
     from ..project import load
+
+    if service_key or pdfx:
+        from .press import build_for
+
+        given = {"--no-cache": no_cache or None, "--paper": paper, "--duplex": duplex, "--back-offset": back_offset, "--gutter": gutter, "--layout": layout,
+                 "--cutter": cutter, "--cut-file": cut_file, "--corner-radius": corner_radius, "--parts": parts,
+                 "--sleeves": sleeves, "--card-thickness": card_thickness, "--strict": strict or None, "--report-json": report_json,
+                 "--printable-margin": printable_margin, "--rulebook": rulebook}
+        for option, value in given.items():
+            if value is not None:
+                raise click.UsageError(f"{option} is for home printing; --for {service_key or 'print-shop'} makes what the service asks for")
+        build_for(ui, service_key, pdfx, lang=lang, out=out, card_size=card_size, bleed=bleed, factions=factions,
+                  deck_path=deck_path, force=force, back=back)
+        return
     from ..write.build import BuildOptions, build
 
     project = load(ui.root)
     options = BuildOptions.resolve(
         project, lang=lang, out=out, paper=paper, card_size=card_size, bleed=bleed, gutter=gutter, duplex=duplex,
-        back_offset=back_offset, layout=layout, factions=factions, strict=strict, parts=parts, jobs=jobs,
+        back_offset=back_offset, layout=layout, back=back, printable_margin=printable_margin, rulebook=rulebook,
+        factions=factions, strict=strict, parts=parts, jobs=jobs,
         cards_only=bool(deck_path), cutter=cutter, cut_file=cut_file, corner_radius=corner_radius,
         card_thickness=card_thickness, sleeves=sleeves,
     )
@@ -99,10 +136,17 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
             raise click.UsageError("--deck and --faction cannot be combined: the decklist says which cards to print")
         cards, name, box_deck = checked_deck(ui, project, deck_path, options.langs[0], force)
     if "cards" in options.parts:
-        ui.info(options.sheet_layout.describe())
-    result = build(project, options, cards=cards, name=name, progress=ui.progress, box_deck=box_deck)
+        back = f"; {options.back} card backs" if options.back and options.sheet_layout.layout != "fronts-only" else ""
+        ui.info(options.sheet_layout.describe() + back)
+    if "rulebook" in options.parts and options.rulebook == "booklet":
+        page = "A5" if options.paper.key == "a4" else "half-Letter"
+        ui.info(f"rulebook: a booklet, {page} pages two to a landscape {options.paper.name} sheet, in rulebook-booklet-LANG.pdf "
+                "(not in the set): print it double-sided, flip on short edge, fold and staple")
+    result = build(project, options, cards=cards, name=name, progress=ui.progress, box_deck=box_deck, reuse=not no_cache)
     ui.end_progress()
-    finish(ui, project, result, report_json, what="card sheets")
+    layout = options.sheet_layout if "cards" in options.parts else None
+    note = f"{layout.per_page} cards per page: {layout.grid_note}" if layout and layout.grid_note else ""
+    finish(ui, project, result, report_json, what="card sheets", note=note)
 
 
 def checked_deck(ui, project, path, lang: str, force: bool):
@@ -127,9 +171,9 @@ def checked_deck(ui, project, path, lang: str, force: bool):
     return card_list, Path(path).stem, BoxDeck(deck.name or Path(path).stem, faction, tuple(card_list))
 
 
-def finish(ui, project, result, report_json, what: str) -> None:
-    """Show warnings and files, write the JSON report, end with the one-line summary;
-    exit 1 when --strict refused a file."""
+def finish(ui, project, result, report_json, what: str, note: str = "") -> None:
+    """Show warnings and files, write the JSON report, end with the one-line summary (and `note`,
+    e.g. why the grid holds fewer cards); exit 1 when --strict refused a file."""
     show_warnings(ui, result.report)
     if report_json:
         result.report.write_json(report_json, [f.as_dict(project.dir.show(f.path)) for f in result.files])
@@ -157,10 +201,15 @@ def finish(ui, project, result, report_json, what: str) -> None:
         where = project.dir.show(main[0].path) if len(main) == 1 else f"{len(main)} PDFs in {project.dir.show(main[0].path.parent.parent)}"
         extra = len(written) - len(main)
         cards = sum(f.cards for f in main)
-        ui.summary(f"wrote {where}: {plural(sum(f.pages for f in main), 'page')}" + (f", {cards} cards" if cards else "")
+        unchanged = sorted({f.lang for f in written if f.kept}, key=langs.index)
+        verb = "up to date:" if len(unchanged) == len(langs) else "wrote"
+        if unchanged:
+            kept = "nothing changed since the last build (--no-cache draws it again)" if verb != "wrote" else f"{', '.join(unchanged)} unchanged, kept"
+            note = "; ".join(filter(None, [kept, note]))
+        ui.summary(f"{verb} {where}: {plural(sum(f.pages for f in main), 'page')}" + (f", {cards} cards" if cards else "")
                    + (f" (+{extra} part files)" if extra else "")
                    + (f", {plural(len(images), 'picture')}" if images else "") + (f" and {plural(len(cut), 'cut file')}" if cut else "")
-                   + ("" if len(langs) < 2 else f"; {', '.join(langs)}"),
+                   + ("" if len(langs) < 2 else f"; {', '.join(langs)}") + (f"; {note}" if note else ""),
                    ok=not refused)
     if refused:
         sys.exit(1)

@@ -30,9 +30,13 @@ def export_group():
 @click.option("--bleed", metavar="[MM]", is_flag=False, flag_value="3.175", default=None,
               help="Add bleed around every card: 1/8 in (3.175 mm) alone, or MM millimetres; written to OUT/LANG/png-bleed/ (png-bleed-3mm/ …), beside the plain pictures.")
 @faction_option
+@deck_options
+@click.option("--for", "service_key", metavar="SERVICE",
+              help="Pictures exactly as this service asks (size, bleed, dpi), per deck, with upload.txt, preflighted: "
+                   "thegamecrafter, makeplayingcards, printerstudio.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Worker processes rendering at once (default: one per CPU core).")
 @click.pass_obj
-def png_command(ui, lang, out, card_size, dpi, bleed, factions, jobs):
+def png_command(ui, lang, out, card_size, dpi, bleed, factions, deck_path, force, service_key, jobs):
     """One PNG per distinct card face, named by collector code, and one of the
     card back, at print-service sizes: OUT/LANG/png/ROM-01.png … back.png.
     Each variant has a folder of its own: png-bleed/ with --bleed, png-bleed-3mm/
@@ -51,9 +55,21 @@ def png_command(ui, lang, out, card_size, dpi, bleed, factions, jobs):
       ppgen export png --lang all --bleed         out/LANG/png-bleed/: 825 × 1125 px, every language
       ppgen export png --bleed 3 --dpi 600        out/en/png-bleed-3mm-600dpi/
       ppgen export png --card-size 63x88 -f rome  out/en/png-63x88/: the 63 × 88 mm card, Rome only
+      ppgen export png --for makeplayingcards     out/en/makeplayingcards/starter-rome/ … 822 × 1122 px
     """
     from ..export import card_image, export_png, png_folder
     from ..export.raster import default_jobs
+
+    if service_key:
+        from .press import build_for
+
+        if bleed is not None or dpi != 300:
+            raise click.UsageError(f"--for {service_key} sets the bleed and resolution the service asks for: leave out --bleed and --dpi")
+        build_for(ui, service_key, None, lang=lang, out=out, card_size=None if card_size == "poker" else card_size, bleed=None,
+                  factions=factions, deck_path=deck_path, force=force, want="png")
+        return
+    if deck_path:
+        raise click.UsageError("--deck goes with --for SERVICE (a deck's pictures for a print service)")
 
     project, options = _load(ui, lang, out, factions)
     bleed_mm = _parse_bleed(bleed)

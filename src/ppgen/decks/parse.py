@@ -157,14 +157,12 @@ class _Reader:
             return True
         if self._headers is None:
             words: set[str] = set()
-            for lang in self.project.languages:
-                loc = self.project.locale(lang)
-                keys = [f"kind.{k}" for k in ("unit", "doctrine", "tactic")]
-                keys += ["label.commander", "label.terrain"] + [f"faction.{f}" for f in self.project.game.factions]
-                for key in keys:
-                    if loc.is_translated(key):
-                        word = normalise(loc.entries[key].text)
-                        words.update({word, word + "s"})
+            keys = [f"kind.{k}" for k in ("unit", "doctrine", "tactic")]
+            keys += ["label.commander", "label.terrain"] + [f"faction.{f}" for f in self.project.game.factions]
+            for key in keys:
+                for text in self.names.words.get(key, ()):  # in every language
+                    word = normalise(text)
+                    words.update({word, word + "s"})
             self._headers = words
         return normalise(_HEADER_COUNT.sub("", body)) in self._headers
 
@@ -205,11 +203,9 @@ class _Reader:
         """'primary', 'Primary faction', '主勢力', '주 진영' → 'primary'."""
         if self._aliases is None:
             aliases = {f: f for f in FIELDS}
-            for lang in self.project.languages:
-                loc = self.project.locale(lang)
-                for f in FIELDS:
-                    if loc.is_translated(f"deck.field.{f}"):
-                        aliases[normalise(loc.entries[f"deck.field.{f}"].text)] = f
+            for f in FIELDS:
+                for text in self.names.words.get(f"deck.field.{f}", ()):  # in every language
+                    aliases[normalise(text)] = f
             self._aliases = aliases
         return self._aliases.get(normalise(key))
 

@@ -187,8 +187,9 @@ def art_inputs(project, card: Card, lang: str) -> dict:
 
 
 def back_inputs(project) -> dict:
-    """The back every card shares: its colours and the safe margin its frame keeps."""
+    """The backs every card may get (each variant of templates/card.yaml `backs:`): their colours,
+    and the safe margin the template keeps."""
     template = load_card_template(project)
-    out = {f"back.{key}": value.upper() for key, value in sorted(template.back.items()) if value}
+    out = {f"back.{name}.{key}": value.upper() for name, back in template.backs.items() for key, value in sorted(back.items()) if value}
     out["back.design"] = f"{template.width:g} × {template.height:g} mm, safe margin {template.safe_margin:g} mm"
     return out

@@ -4,8 +4,8 @@ The interface the sheets code uses::
 
     geometry = CardGeometry.named("poker", bleed_mm=3)     # all sizes in points
     face = front_face(project, card, "ja", geometry, report)   # laid out now (LazyFront: when drawn)
-    back = back_face(project, geometry)                       # one for every language
-    face.key      # "front-ja-hastati-line" / "back": unique per distinct drawing
+    back = back_face(project, geometry, "light")              # one for every language; a variant of templates/card.yaml `backs:`
+    face.key      # "front-ja-hastati-line" / "back-light": unique per distinct drawing
     face.draw(canvas)   # paints (0, 0)–(geometry.width, geometry.height), the bleed box
 
 `report` is anything with `warning(code, message, lang=None, key=None)`;
@@ -102,11 +102,12 @@ class LazyFront:
         return self._face
 
 
-def back_face(project, geometry: CardGeometry):
-    """The back every card shares, identical in every language."""
+def back_face(project, geometry: CardGeometry, variant: str | None = None):
+    """The back every card shares, identical in every language: the template's back `variant`
+    (None: its first, the default)."""
     from .card_back import BackFace
 
-    return BackFace(project, geometry)
+    return BackFace(project, geometry, variant)
 
 
 # ── forms ──────────────────────────────────────────────────────────────────

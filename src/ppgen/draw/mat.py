@@ -87,8 +87,9 @@ class MatGeometry:
     header: tuple
 
 
-def mat_geometry(look, page_size: tuple[float, float], paper_name: str = "this paper") -> MatGeometry:
-    """Compute the layout; UsageError when it does not fit the page inside the printable margin."""
+def mat_geometry(look, page_size: tuple[float, float], paper_name: str = "this paper", printable: float = 0.0) -> MatGeometry:
+    """Compute the layout; UsageError when it does not fit the page inside the printable margin
+    (the style's min_margin, or `printable` mm — the build's printable margin — when larger)."""
     L, card = look.layout, look.card
     n = int(L.unit_slots)
     cw, ch, gap = mm(card.width), mm(card.height), mm(L.slot_gap)
@@ -96,11 +97,13 @@ def mat_geometry(look, page_size: tuple[float, float], paper_name: str = "this p
     width = units_w + mm(L.column_gap) + cw
     height = mm(L.header) + 2 * ch + gap
     pw, ph = page_size
-    margin = mm(look.page.min_margin)
+    margin_mm = max(look.page.min_margin, printable)
+    margin = mm(margin_mm)
     if width > pw - 2 * margin or height > ph - 2 * margin:
         raise UsageError(
             f"the player mat ({width / mm(1):.0f} × {height / mm(1):.0f} mm) does not fit {paper_name} "
-            f"({pw / mm(1):.0f} × {ph / mm(1):.0f} mm) with {look.page.min_margin:g} mm margins; "
+            f"({pw / mm(1):.0f} × {ph / mm(1):.0f} mm) with {margin_mm:g} mm margins"
+            f"{' (the printable margin)' if printable > look.page.min_margin else ''}; "
             "use fewer unit_slots or smaller gaps in templates/mat-style.yaml"
         )
     x0, y0 = (pw - width) / 2, (ph - height) / 2
@@ -198,10 +201,12 @@ class MatPainter:
         return (x + pad, y + pad, w - 2 * pad, h - 2 * pad - head_h - mm(1.5))
 
 
-def draw_mat(canvas, project, lang: str, page_size: tuple[float, float], report, paper_name: str = "this paper") -> list[Zone]:
-    """Draw one player mat page in `lang`; return the zones drawn (mm)."""
+def draw_mat(canvas, project, lang: str, page_size: tuple[float, float], report, paper_name: str = "this paper",
+             printable: float = 0.0) -> list[Zone]:
+    """Draw one player mat page in `lang`; return the zones drawn (mm). Nothing nearer the paper
+    edge than the style's min_margin or `printable` mm, whichever is larger."""
     look = mat_style(project)
-    geo = mat_geometry(look, page_size, paper_name)
+    geo = mat_geometry(look, page_size, paper_name, printable)
     canvas.setPageSize(page_size)
     words = Words(project, lang, report)
     p = MatPainter(canvas, project, lang, look, words, report)

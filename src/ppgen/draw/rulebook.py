@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..errors import UsageError
 from ..read.model import COMMANDER_MARK
 from ..read.rulebook import Structure, load_structure
 from ..read.styles import rulebook_style
@@ -117,24 +118,33 @@ def _styles(project, lang: str, look) -> dict[str, Style]:
     }
 
 
-def open_book(canvas, project, lang: str, page_size: tuple[float, float], report) -> Book:
+def open_book(canvas, project, lang: str, page_size: tuple[float, float], report, form: str = "pages",
+              printable: float = 0.0) -> Book:
     """The rulebook's look, styles and words on `canvas`: for the rulebook, and for pages set
-    like it (the changelog of `ppgen errata`, draw/changelog.py)."""
+    like it (the changelog of `ppgen errata`, draw/changelog.py). `form` "booklet": the look of
+    the booklet's small pages (the style's `booklet:` values); a look that would print within
+    `printable` mm of the paper edge is refused (UsageError naming the key)."""
     structure = load_structure(project)
-    look = rulebook_style(project)
+    look = rulebook_style(project, form)
+    check_printable(look, printable, form)
     canvas.setPageSize(page_size)  # pages keep this size until another part sets its own
     book = Book(canvas, project, lang, page_size, Words(project, lang, report), look, report, structure)
     book.styles = _styles(project, lang, look)
     return book
 
 
-def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], report, first_page: int = 1) -> list[OutlineEntry]:
+def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], report, first_page: int = 1,
+                  form: str = "pages", printable: float = 0.0) -> list[OutlineEntry]:
     """Draw the whole rulebook of `lang` onto `canvas`; return its outline (bookmarks already placed).
 
     `first_page` is the number the title page would carry (for the printed
-    page numbers when the rulebook is not the first part of a PDF).
+    page numbers when the rulebook is not the first part of a PDF). `form`
+    "booklet" lays the book out for the small pages of a booklet, with the
+    style's `booklet:` values (margins, type sizes, ornaments) — not scaled down.
+    A style that puts the running head, folio or title frame within `printable`
+    mm of the paper edge is refused (UsageError naming the key).
     """
-    book = open_book(canvas, project, lang, page_size, report)
+    book = open_book(canvas, project, lang, page_size, report, form, printable)
     structure = book.structure
     title_page(book, structure, first_page)
     flow = fl.PageFlow(canvas, book.frame, begin_page=lambda f: _begin_page(book, f),
@@ -145,12 +155,28 @@ def draw_rulebook(canvas, project, lang: str, page_size: tuple[float, float], re
     return book.outline
 
 
+def check_printable(look, printable: float, form: str = "pages") -> None:
+    """UsageError when the style puts ink within `printable` mm of the paper edge: the nearest
+    are the title frame, the running head (its type rises up to its size above the baseline)
+    and the folio (sitting on its baseline)."""
+    p, t = look.page, look.type
+    pt_mm = 25.4 / 72
+    nearest = {"title_frame": p.title_frame, "head_offset": p.head_offset - t.head * pt_mm, "foot_offset": p.foot_offset,
+               "margin_side": p.margin_side, "margin_top": p.margin_top, "margin_bottom": p.margin_bottom}
+    key = min(nearest, key=nearest.get)
+    if nearest[key] < printable - 1e-9:
+        where = "booklet: page" if form == "booklet" else "page"
+        raise UsageError(f"templates/rulebook-style.yaml {where}.{key} puts the rulebook's ink {nearest[key]:.1f} mm from the "
+                         f"paper edge, inside the {printable:g} mm printable margin: raise it (or lower build.printable_margin)")
+
+
 # ── title page ────────────────────────────────────────────────────────────
 def title_page(book: Book, structure: Structure, page: int) -> None:
     c, w, h = book.canvas, book.width, book.height
     col, st = book.look.colours, book.styles
     words = book.words
     inset = mm(book.look.page.title_frame)
+    k = book.look.page.ornaments  # the ornaments' size on this page (the style's, per page size)
     c.saveState()
     c.setStrokeColor(col.accent)
     c.setLineWidth(1.6)
@@ -162,15 +188,15 @@ def title_page(book: Book, structure: Structure, page: int) -> None:
         for y in (inset + 4, h - inset - 4):
             ornament.diamond(c, x, y, 4.5, col.accent)
     cx = w / 2
-    ornament.meander(c, cx, h - inset - mm(22), w * 0.55, mm(1.45), col.accent)
-    ornament.emblem(c, cx, h * 0.655, mm(62), (col.heading, col.accent, col.ink))
-    box_w = w - 2 * inset - mm(24)
+    ornament.meander(c, cx, h - inset - mm(22 * k), w * 0.55, mm(1.45 * k), col.accent)
+    ornament.emblem(c, cx, h * 0.655, mm(62 * k), (col.heading, col.accent, col.ink))
+    box_w = w - 2 * inset - mm(24 * k)
     top = h * 0.52
-    top = _centred(book, words(structure.title), st["logo"], box_w, top, fit_to=mm(30), key=structure.title)
-    top = _centred(book, words(structure.subtitle), st["subtitle"], box_w, top - mm(2), key=structure.subtitle)
-    ornament.diamond_rule(c, cx, top - mm(6), mm(70), col.accent)
-    top = _centred(book, words(structure.tagline), st["tagline"], mm(120), top - mm(11), key=structure.tagline)
-    _faction_shields(book, inset + mm(24))
+    top = _centred(book, words(structure.title), st["logo"], box_w, top, fit_to=mm(30 * k), key=structure.title)
+    top = _centred(book, words(structure.subtitle), st["subtitle"], box_w, top - mm(2 * k), key=structure.subtitle)
+    ornament.diamond_rule(c, cx, top - mm(6 * k), mm(70 * k), col.accent)
+    top = _centred(book, words(structure.tagline), st["tagline"], min(mm(120), box_w), top - mm(11 * k), key=structure.tagline)
+    _faction_shields(book, inset + mm(24 * k), k)
     # The rulebook's own outline entry (its title: "How to Play"); sections nest under it.
     book.outline.append(OutlineEntry(plain_title(words(structure.subtitle)), f"rulebook-{book.lang}", 0, page))
     c.bookmarkPage(f"rulebook-{book.lang}", fit="Fit")
@@ -190,16 +216,16 @@ def _centred(book: Book, text: str, style: Style, box_w: float, top: float, fit_
     return top - lay.height
 
 
-def _faction_shields(book: Book, bottom: float) -> None:
-    """The seven factions' shields in a row, each in its colours, with its name beneath."""
+def _faction_shields(book: Book, bottom: float, k: float = 1.0) -> None:
+    """The seven factions' shields in a row, each in its colours, with its name beneath (`k`: their size)."""
     c = book.canvas
     factions = list(book.project.game.factions.values())
-    sw, gap = mm(13), mm(8.5)
+    sw, gap = mm(13 * k), mm(8.5 * k)
     total = len(factions) * sw + (len(factions) - 1) * gap
     x = (book.width - total) / 2
     name_style = replace(book.styles["body"], size=7.2, colour=book.look.colours.muted, align="center", leading=1.2)
-    code_style = text_style(book.project, book.lang, "bold", 7.5, "#FFFFFF", align="center", valign="middle")
-    top = bottom + mm(26)
+    code_style = text_style(book.project, book.lang, "bold", 7.5 * k, "#FFFFFF", align="center", valign="middle")
+    top = bottom + mm(26 * k)
     for f in factions:
         cx = x + sw / 2
         h = ornament.heater_shield(c, cx, top, sw, f.colour, f.accent)
@@ -207,7 +233,7 @@ def _faction_shields(book: Book, bottom: float) -> None:
         draw(c, code, cx - sw / 2, top - h * 0.62)
         name_w = sw + gap - mm(1)
         name = fit(book.words(f"faction.{f.id}"), replace(name_style, min_size=5.5), name_w, mm(7), where=book.where(f"faction.{f.id}"))
-        draw(c, name, cx - name_w / 2, top - h - mm(9))
+        draw(c, name, cx - name_w / 2, top - h - mm(2 * k) - mm(7))  # the name's 7 mm box, 2 mm under the shield
         x += sw + gap
 
 

@@ -19,13 +19,14 @@ from .style import draw_fitted, mm, text_style, tint
 from .words import Words
 
 
-def draw_score_sheet(canvas, project, lang: str, page_size: tuple[float, float], report) -> int:
-    """Draw one score-sheet page in `lang`; return the number of turn rows."""
+def draw_score_sheet(canvas, project, lang: str, page_size: tuple[float, float], report, printable: float = 0.0) -> int:
+    """Draw one score-sheet page in `lang`; return the number of turn rows. Its margin is the
+    style's, or `printable` mm (the build's printable margin) when larger."""
     look = mat_style(project)
     s, col, t = look.sheet, look.colours, look.type
     pw, ph = page_size
     canvas.setPageSize(page_size)
-    margin = mm(s.margin)
+    margin = mm(max(s.margin, printable))
     x0, x1, top = margin, pw - margin, ph - margin
     width = x1 - x0
     c = canvas

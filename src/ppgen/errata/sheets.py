@@ -58,6 +58,7 @@ def draw_errata(project, errata: Errata, changes: LanguageErrata, options, repor
     last page), so that in duplex printing every card front starts a sheet of paper."""
     from ..draw.changelog import draw_changelog
     from ..write.parts import PartPDF, assemble, cards_part, new_document
+    from ..write.pdf import duplex_hint
 
     lang = changes.lang
     loc = project.locale(lang)
@@ -70,7 +71,7 @@ def draw_errata(project, errata: Errata, changes: LanguageErrata, options, repor
         parts = [PartPDF("changelog", doc.data(), doc.pages, loc.get("errata.title"))]
         if run:
             parts.append(cards_part(project, options, lang, run, report))
-    data, pages = assemble(parts, title(project, lang), lang)
+    data, pages = assemble(parts, title(project, lang), lang, duplex=duplex_hint(options.duplex))  # printed as the cards are
     return data, pages, len(run), parts[-1].files if run else []
 
 

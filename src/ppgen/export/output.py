@@ -23,6 +23,7 @@ class ExportResult:
     report: BuildReport = field(default_factory=BuildReport)
     images: int = 0  # pictures written (PNG files)
     bytes: int = 0
+    source_pdf: bytes = b""  # the faces PDF the pictures were rendered from (the preflight reads it)
 
     def add(self, other: "ExportResult") -> None:
         self.files += other.files

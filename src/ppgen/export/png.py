@@ -25,18 +25,12 @@ from typing import Callable, Sequence
 
 from ..draw.faces import CardGeometry
 from ..errors import UsageError
-from ..units import MM
+from ..units import MM, TRADE_SIZES_IN  # noqa: F401 — the trade sizes live in units (services read them too)
 from ..write.faces import card_fronts, faces_pdf
 from ..write.report import fallbacks_reported
 from .output import ExportResult, checked_folder, write_all
 from .raster import RasterSize, card_raster, render_pngs
 
-TRADE_SIZES_IN = {  # card sizes as print services give them, in inches
-    "poker": (2.5, 3.5),
-    "bridge": (2.25, 3.5),
-    "mini": (1.75, 2.5),
-    "tarot": (2.75, 4.75),
-}
 US_BLEED_MM = 3.175  # 1/8 in: what print services ask for
 DPI_RANGE = (50, 1200)
 BACK_FILE = "back.png"
@@ -103,7 +97,7 @@ def check_dpi(dpi: float) -> float:
 
 
 def export_png(project, lang: str, folder: Path, image: CardImage, cards: Sequence | None = None,
-               jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> ExportResult:
+               jobs: int = 1, progress: Callable[[int, int], None] | None = None, back: str | None = None) -> ExportResult:
     """Write `<folder>/<CODE>.png` for every card (or `cards`) in `lang`, and `<folder>/back.png`.
 
     Everything is rendered before anything is written.
@@ -115,9 +109,10 @@ def export_png(project, lang: str, folder: Path, image: CardImage, cards: Sequen
     cards = list(project.game.cards if cards is None else cards)
     with fallbacks_reported(project.locale(lang), result.report):
         faces = card_fronts(project, cards, lang, image.geometry, result.report)
-        faces.append(back_face(project, image.geometry))
+        faces.append(back_face(project, image.geometry, back))
         pdf = faces_pdf(project, faces, image.geometry, lang)
     pngs = render_pngs(pdf, image.size, jobs=jobs, progress=progress)
     names = [f"{card.code}.png" for card in cards] + [BACK_FILE]
     write_all([(folder / name, data) for name, data in zip(names, pngs)], result)
+    result.source_pdf = pdf
     return result

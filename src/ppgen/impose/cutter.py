@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from itertools import product
 
 from ..errors import UsageError
-from ..units import MM, CardSize, Paper, fmt_mm, px
+from ..units import MM, PRINTABLE_MARGIN, CardSize, Paper, fmt_mm, px
 from .geometry import NoteSlot, Rect, union_of
 from .layout import SheetLayout, Side, Slot, back_rotation, behind
 from .marks import note_slots
+
+NOTE_EDGE = 2.0  # mm: the note keeps this far inside the marks' frame
 
 
 @dataclass(frozen=True)
@@ -186,7 +188,8 @@ def _side(kind: str, slots, marks: MarkSet, paper: Paper) -> Side:
     frame = marks.frame or Rect(0.0, 0.0, W, H)
     ox, oy = frame.x, frame.y
     cards = union_of([s.bleed_box for s in slots]).moved(-ox, -oy)
-    notes = note_slots(frame.w, frame.h, (), (), cards, [z.moved(-ox, -oy) for z in marks.zones])
+    edge = max(NOTE_EDGE * MM, PRINTABLE_MARGIN * MM - min(ox, oy))  # the note stays inside the printable area too
+    notes = note_slots(frame.w, frame.h, (), (), cards, edge, [z.moved(-ox, -oy) for z in marks.zones])
     notes = tuple(NoteSlot(n.box.moved(ox, oy), n.vertical) for n in notes)
     return Side(kind, W, H, slots, (), (), notes, inks=marks.inks, keep_out=marks.zones)
 

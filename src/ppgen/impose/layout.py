@@ -18,6 +18,13 @@ Layouts:
 - fronts-only: front pages only.
 - print-and-cut: for a cutting machine, no crop marks but its registration marks
   (`Side.inks`) and their exclusion zones (`Side.keep_out`); planned by `cutter.py`.
+
+The printable area: nothing is drawn within `printable_margin` (5 mm) of the
+paper edge, and every cut line gets a crop mark of at least MARK_MIN (2 mm)
+inside the printable area at both ends. So the cards keep printable_margin +
+MARK_ROOM (7.5 mm) from the paper edge; where a larger grid would fit the
+printable area but leave no room for the marks, the smaller grid is taken and
+`grid_note` says so; a card that leaves no room at all is refused, with the sizes.
 """
 from __future__ import annotations
 
@@ -25,11 +32,9 @@ import math
 from dataclasses import dataclass
 
 from ..errors import UsageError
-from ..units import DUPLEX_EDGES, LAYOUTS, MM, CardSize, Paper, fmt_mm
+from ..units import DUPLEX_EDGES, LAYOUTS, MM, PRINTABLE_MARGIN, CardSize, Paper, fmt_mm
 from .geometry import NoteSlot, Rect, Segment, union_of
-from .marks import NOTE_CLEAR, NOTE_EDGE, crop_marks, note_slots
-
-MIN_MARGIN = 5.0  # mm from the paper edge to the outermost card (bleed included): room for crop marks
+from .marks import FOLD_CLEAR, MARK_ROOM, NOTE_CLEAR, crop_marks, note_slots
 
 
 @dataclass(frozen=True)
@@ -103,6 +108,16 @@ class SheetLayout:
     sides: tuple[Side, ...]  # duplex: (front, back); fronts-only: (front,); foldover: (foldover,)
     turned: bool = False  # cards lie sideways on the sheet (more of them fit)
     cutter: object = None  # print-and-cut: the read.cutters.Cutter the sheets are laid out for
+    printable_margin: float = PRINTABLE_MARGIN  # mm along the paper edge where nothing is drawn
+    grid_note: str = ""  # why the grid holds fewer cards than the printable area would (room for crop marks)
+
+    @property
+    def viewer_duplex(self) -> str:
+        """The PDF /Duplex viewer preference for these sheets: one-sided sheets (fold-over,
+        fronts only) print simplex; front and back pages on the edge they were mirrored for."""
+        if len(self.sides) == 1:
+            return "Simplex"
+        return "DuplexFlipLongEdge" if self.duplex == "long" else "DuplexFlipShortEdge"
 
     @property
     def per_page(self) -> int:
@@ -138,7 +153,8 @@ class SheetLayout:
                                 f"backs for a flip on the {self.duplex} edge"}[self.layout]
         bleed = f", {fmt_mm(self.bleed)} mm bleed" if self.bleed else ""
         turned = ", cards turned sideways" if self.turned else ""
-        return f"{self.per_page} {self.card} cards per {self.paper.name}{orient} page ({self.cols} × {self.rows}{bleed}{turned}), {how}"
+        note = f"; {self.grid_note}" if self.grid_note else ""
+        return f"{self.per_page} {self.card} cards per {self.paper.name}{orient} page ({self.cols} × {self.rows}{bleed}{turned}), {how}{note}"
 
 
     def _upload_size(self) -> str:
@@ -177,13 +193,14 @@ def _fit(avail: float, cell: float, gutter: float) -> int:
     return int((avail + gutter + 1e-9) // (cell + gutter))
 
 
-def _grid(area_mm: tuple[float, float, float, float], card: CardSize, bleed: float, gutter: float, turned: bool = False) -> _Grid | None:
-    """The largest grid of cards centred in area (x, y, w, h in mm) with MIN_MARGIN inside it."""
+def _grid(area_mm: tuple[float, float, float, float], card: CardSize, bleed: float, gutter: float, margin: float,
+          turned: bool = False) -> _Grid | None:
+    """The largest grid of cards centred in area (x, y, w, h in mm), `margin` mm inside it."""
     ax, ay, aw, ah = area_mm
     tw, th = (card.height, card.width) if turned else (card.width, card.height)  # trim, as it lies on the sheet
     cw, ch = tw + 2 * bleed, th + 2 * bleed
-    cols = _fit(aw - 2 * MIN_MARGIN, cw, gutter)
-    rows = _fit(ah - 2 * MIN_MARGIN, ch, gutter)
+    cols = _fit(aw - 2 * margin, cw, gutter)
+    rows = _fit(ah - 2 * margin, ch, gutter)
     if cols < 1 or rows < 1:
         return None
     gw, gh = cols * cw + (cols - 1) * gutter, rows * ch + (rows - 1) * gutter
@@ -197,13 +214,28 @@ def _grid(area_mm: tuple[float, float, float, float], card: CardSize, bleed: flo
     return _Grid(cols, rows, tuple(cells), tuple(trims), Rect(ax * MM, ay * MM, aw * MM, ah * MM), turned)
 
 
-def _best_grid(area_mm, card: CardSize, bleed: float, gutter: float, allow_turn: bool) -> _Grid | None:
+def _best_grid(area_mm, card: CardSize, bleed: float, gutter: float, allow_turn: bool, margin: float) -> _Grid | None:
     """Upright cards, or sideways ones when strictly more of them fit."""
-    upright = _grid(area_mm, card, bleed, gutter)
-    sideways = _grid(area_mm, card, bleed, gutter, turned=True) if allow_turn and card.width != card.height else None
+    upright = _grid(area_mm, card, bleed, gutter, margin)
+    sideways = _grid(area_mm, card, bleed, gutter, margin, turned=True) if allow_turn and card.width != card.height else None
     if sideways is not None and (upright is None or sideways.count > upright.count):
         return sideways
     return upright
+
+
+def _grids(area_mm, card: CardSize, bleed: float, gutter: float, allow_turn: bool, printable: float):
+    """(the best grid that leaves room for crop marks inside the printable area,
+    the number of cards the printable area alone would hold)."""
+    marked = _best_grid(area_mm, card, bleed, gutter, allow_turn, printable + MARK_ROOM)
+    bare = _best_grid(area_mm, card, bleed, gutter, allow_turn, printable)
+    return marked, (bare.count if bare else 0)
+
+
+def _grid_note(marked: _Grid, bare_count: int, printable: float) -> str:
+    if bare_count <= marked.count:
+        return ""
+    return (f"{bare_count} would fit, but would leave no room for crop marks "
+            f"outside the {fmt_mm(printable)} mm border a printer cannot print")
 
 
 def plan_sheets(
@@ -215,27 +247,31 @@ def plan_sheets(
     duplex: str = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
     allow_turn: bool = True,
+    printable_margin: float = PRINTABLE_MARGIN,
 ) -> SheetLayout:
     """The sheet layout for these settings, or a UsageError saying why the cards do not fit.
 
     Cards lie sideways when that fits strictly more of them on a page (e.g. poker
     cards with 3 mm bleed: 8 instead of 6 on A4), unless `allow_turn` is False.
+    Nothing is drawn within `printable_margin` mm of the paper edge.
     """
     if layout not in LAYOUTS:
         raise UsageError(f"unknown layout '{layout}' (choose {', '.join(LAYOUTS)})")
     if duplex not in DUPLEX_EDGES:
         raise UsageError(f"unknown duplex edge '{duplex}' (choose long or short)")
+    p = printable_margin
     if layout == "foldover":
-        return _plan_foldover(paper, card, bleed, gutter, allow_turn)
+        return _plan_foldover(paper, card, bleed, gutter, allow_turn, p)
     if layout == "print-and-cut":
         raise UsageError("the print-and-cut layout needs a cutting machine: --cutter (impose.cutter.plan_cut_sheets)")
-    grid = _best_grid((0.0, 0.0, paper.width, paper.height), card, bleed, gutter, allow_turn)
+    grid, bare = _grids((0.0, 0.0, paper.width, paper.height), card, bleed, gutter, allow_turn, p)
     if grid is None:
-        raise UsageError(_does_not_fit(paper, card, bleed, (paper.width, paper.height), "page"))
+        raise UsageError(_does_not_fit(paper, card, bleed, (paper.width, paper.height), "page", p, bare > 0))
     W, H = paper.size
+    edge = p * MM
     fronts = grid.fronts()
-    marks = crop_marks(grid.trims, grid.cells, Rect(0, 0, W, H))
-    front = Side("front", W, H, fronts, marks, (), note_slots(W, H, marks, (), union_of(list(grid.cells))))
+    marks = crop_marks(grid.trims, grid.cells, Rect(edge, edge, W - 2 * edge, H - 2 * edge))
+    front = Side("front", W, H, fronts, marks, (), note_slots(W, H, marks, (), union_of(list(grid.cells)), edge))
     sides = [front]
     if layout == "duplex":
         dx, dy = back_offset[0] * MM, back_offset[1] * MM
@@ -245,8 +281,9 @@ def plan_sheets(
             for s in fronts
         )
         cards_area = union_of([s.bleed_box for s in backs])
-        sides.append(Side("back", W, H, backs, (), (), note_slots(W, H, (), (), cards_area)))
-    return SheetLayout(paper, card, bleed, gutter, layout, duplex, tuple(back_offset), grid.cols, grid.rows, tuple(sides), grid.turned)
+        sides.append(Side("back", W, H, backs, (), (), note_slots(W, H, (), (), cards_area, edge)))
+    return SheetLayout(paper, card, bleed, gutter, layout, duplex, tuple(back_offset), grid.cols, grid.rows, tuple(sides), grid.turned,
+                       printable_margin=p, grid_note=_grid_note(grid, bare, p))
 
 
 _TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), 270: (0, -1, 1, 0)}  # PDF (a, b, c, d)
@@ -285,31 +322,33 @@ def behind(rect: Rect, width: float, height: float, duplex: str) -> Rect:
     return rect.mirrored_x(width / 2) if duplex == "long" else rect.mirrored_y(height / 2)
 
 
-def _plan_foldover(paper: Paper, card: CardSize, bleed: float, gutter: float, allow_turn: bool = True) -> SheetLayout:
+def _plan_foldover(paper: Paper, card: CardSize, bleed: float, gutter: float, allow_turn: bool = True,
+                   printable: float = PRINTABLE_MARGIN) -> SheetLayout:
     """Fronts on one half, backs mirrored across the fold on the other; the best of both
     paper orientations, both fold directions and upright or sideways cards (most cards
     per page; portrait, a vertical fold and upright cards win ties)."""
-    best = None
+    best, bare_best = None, 0
     for sheet in (paper, paper.turned()):
         for vertical_fold in (True, False):
             w, h = sheet.width, sheet.height
             half = (0.0, 0.0, w / 2, h) if vertical_fold else (0.0, h / 2, w, h / 2)
-            grid = _best_grid(half, card, bleed, gutter, allow_turn)
+            grid, bare = _grids(half, card, bleed, gutter, allow_turn, printable)
+            bare_best = max(bare_best, bare)
             if grid is not None and (best is None or grid.count > best[2].count):
                 best = (sheet, vertical_fold, grid)
     if best is None:
         w, h = paper.width, paper.height
         half = max(((w / 2, h), (w, h / 2), (h / 2, w), (h, w / 2)), key=lambda a: min(a[0] - card.width, a[1] - card.height))
-        raise UsageError(_does_not_fit(paper, card, bleed, half, "half page (fold-over layout)"))
+        raise UsageError(_does_not_fit(paper, card, bleed, half, "half page (fold-over layout)", printable, bare_best > 0))
     sheet, vertical_fold, grid = best
     W, H = sheet.size
     fronts = grid.fronts()
-    edge, clear = NOTE_EDGE * MM, NOTE_CLEAR * MM
+    edge, clear, fold_clear = printable * MM, NOTE_CLEAR * MM, FOLD_CLEAR * MM
     if vertical_fold:
-        fold = Segment(W / 2, 0.0, W / 2, H)
+        fold = Segment(W / 2, edge, W / 2, H - edge)  # inside the printable area, like everything printed
         mirror = lambda r: r.mirrored_x(W / 2)  # noqa: E731
     else:
-        fold = Segment(0.0, H / 2, W, H / 2)
+        fold = Segment(edge, H / 2, W - edge, H / 2)
         mirror = lambda r: r.mirrored_y(H / 2)  # noqa: E731
     flip = "long" if vertical_fold else "short"  # folding is turning the sheet over on the fold line
     backs = tuple(Slot(s.item, "back", mirror(s.bleed_box), mirror(s.trim_box), back_rotation(s.rotation, flip)) for s in fronts)
@@ -318,23 +357,33 @@ def _plan_foldover(paper: Paper, card: CardSize, bleed: float, gutter: float, al
         fold_slot = NoteSlot(Rect(W / 2 + clear, edge, back_area.x - W / 2 - 2 * clear, H - 2 * edge), True)
     else:
         fold_slot = NoteSlot(Rect(edge, back_area.y1 + clear, W - 2 * edge, H / 2 - back_area.y1 - 2 * clear), False)
-    marks = crop_marks(grid.trims, grid.cells, grid.area)
+    # the fronts' half, inside the printable area and clear of the fold: where their marks may go
+    if vertical_fold:
+        bounds = Rect(edge, edge, W / 2 - fold_clear - edge, H - 2 * edge)
+    else:
+        bounds = Rect(edge, H / 2 + fold_clear, W - 2 * edge, H / 2 - fold_clear - edge)
+    marks = crop_marks(grid.trims, grid.cells, bounds)
     cards_area = union_of(list(grid.cells) + [s.bleed_box for s in backs])
-    side = Side("foldover", W, H, fronts + backs, marks, (fold,), note_slots(W, H, marks, (fold,), cards_area), (fold_slot,))
-    return SheetLayout(sheet, card, bleed, gutter, "foldover", flip, (0.0, 0.0), grid.cols, grid.rows, (side,), grid.turned)
+    side = Side("foldover", W, H, fronts + backs, marks, (fold,), note_slots(W, H, marks, (fold,), cards_area, edge), (fold_slot,))
+    return SheetLayout(sheet, card, bleed, gutter, "foldover", flip, (0.0, 0.0), grid.cols, grid.rows, (side,), grid.turned,
+                       printable_margin=printable, grid_note=_grid_note(grid, bare_best, printable))
 
 
-def _does_not_fit(paper: Paper, card: CardSize, bleed: float, area: tuple[float, float], where: str) -> str:
+def _does_not_fit(paper: Paper, card: CardSize, bleed: float, area: tuple[float, float], where: str, printable: float,
+                  fits_unmarked: bool = False) -> str:
+    margin = printable + MARK_ROOM
     need_w, need_h = card.width + 2 * bleed, card.height + 2 * bleed
-    avail_w, avail_h = area[0] - 2 * MIN_MARGIN, area[1] - 2 * MIN_MARGIN
+    avail_w, avail_h = area[0] - 2 * margin, area[1] - 2 * margin
     short = []
     if need_w > avail_w:
         short.append(f"{fmt_mm(need_w - avail_w)} mm in width")
     if need_h > avail_h:
         short.append(f"{fmt_mm(need_h - avail_h)} mm in height")
     with_bleed = f" with {fmt_mm(bleed)} mm bleed" if bleed else ""
+    what = "fit the printable area but leave no room for crop marks" if fits_unmarked else "do not fit"
     return (
-        f"{card} cards{with_bleed} do not fit on {paper.name}: 1 card needs {fmt_mm(need_w)} × {fmt_mm(need_h)} mm, "
-        f"the printable area of a {where} is {fmt_mm(avail_w)} × {fmt_mm(avail_h)} mm "
-        f"({fmt_mm(MIN_MARGIN)} mm margins for crop marks) (short by {' and '.join(short)})"
+        f"{card} cards{with_bleed} {what} on {paper.name}: 1 card needs {fmt_mm(need_w)} × {fmt_mm(need_h)} mm, "
+        f"a {where} has {fmt_mm(avail_w)} × {fmt_mm(avail_h)} mm for cards "
+        f"({fmt_mm(printable)} mm along each edge the printer cannot print, then {fmt_mm(MARK_ROOM)} mm for crop marks) "
+        f"(short by {' and '.join(short)})"
     )

@@ -1,18 +1,22 @@
 """Crop marks, and the free margin space where a sheet's notes may go.
 
 Marks sit in the margin at both ends of every cut line and never cross a card;
-notes go where no mark or fold line is. Lengths in mm as constants, geometry
-in points.
+notes go where no mark or fold line is. Both stay inside the printable area:
+nothing is drawn within the printable margin (5 mm by default, ppgen.yaml
+`build.printable_margin`) of the paper edge, where home printers print nothing.
+The grid (`layout.py`) leaves room for a mark of at least MARK_MIN there at
+each end of every cut line. Lengths in mm as constants, geometry in points.
 """
 from __future__ import annotations
 
 from ..units import MM
 from .geometry import NoteSlot, Rect, Segment, union_of
 
-MARK_GAP = 1.0  # mm between the cards' outer bleed edge and the start of a crop mark
-MARK_EDGE = 1.5  # mm: crop marks stop this far from the paper edge
-MARK_MAX = 8.0  # mm: the longest crop mark
-NOTE_EDGE = 2.0  # mm: the print note keeps this far from the paper edge
+MARK_GAP = 0.5  # mm between the cards' outer bleed edge and the start of a crop mark
+MARK_MIN = 2.0  # mm: the shortest crop mark, inside the printable area
+MARK_MAX = 6.0  # mm: the longest crop mark (about 1/4 in, as print shops draw them)
+MARK_ROOM = MARK_GAP + MARK_MIN  # mm the grid leaves between the cards and the printable area's edge
+FOLD_CLEAR = 1.0  # mm: crop marks stop this far from a fold line
 NOTE_CLEAR = 1.0  # mm: free space kept around crop marks and fold lines when placing the note
 
 
@@ -29,43 +33,46 @@ def cut_lines(trims) -> tuple[list[float], list[float]]:
     return _unique([t.x for t in trims] + [t.x1 for t in trims]), _unique([t.y for t in trims] + [t.y1 for t in trims])
 
 
-def crop_marks(trims, cells, area: Rect) -> tuple[Segment, ...]:
+def crop_marks(trims, cells, bounds: Rect) -> tuple[Segment, ...]:
     """A mark in the margin at both ends of every cut line, never over a card.
 
     Marks start MARK_GAP outside the outermost bleed edge and run towards the
-    edge of `area` (the page, or the half page of a fold-over).
+    edge of `bounds` (the printable area of the page or of a fold-over's half
+    page), at most MARK_MAX long; an end with less than MARK_MIN of room gets
+    no mark (the grid is planned so that this never happens).
     """
     grid = union_of(list(cells))
     xs, ys = cut_lines(trims)
-    gap, edge, longest = MARK_GAP * MM, MARK_EDGE * MM, MARK_MAX * MM
+    gap, longest = MARK_GAP * MM, MARK_MAX * MM
     marks: list[Segment] = []
 
     def run(start: float, limit: float, direction: int) -> tuple[float, float] | None:
         end = start + direction * longest
         end = min(end, limit) if direction > 0 else max(end, limit)
-        return (start, end) if (end - start) * direction > 0.5 else None
+        return (start, end) if (end - start) * direction >= MARK_MIN * MM - 1e-6 else None
 
     for x in xs:
-        for span in (run(grid.y1 + gap, area.y1 - edge, 1), run(grid.y - gap, area.y + edge, -1)):
+        for span in (run(grid.y1 + gap, bounds.y1, 1), run(grid.y - gap, bounds.y, -1)):
             if span:
                 marks.append(Segment(x, span[0], x, span[1]))
     for y in ys:
-        for span in (run(grid.x - gap, area.x + edge, -1), run(grid.x1 + gap, area.x1 - edge, 1)):
+        for span in (run(grid.x - gap, bounds.x, -1), run(grid.x1 + gap, bounds.x1, 1)):
             if span:
                 marks.append(Segment(span[0], y, span[1], y))
     return tuple(marks)
 
 
-def note_slots(width: float, height: float, marks, folds, cards: Rect, blocked=()) -> tuple[NoteSlot, ...]:
+def note_slots(width: float, height: float, marks, folds, cards: Rect, edge: float, blocked=()) -> tuple[NoteSlot, ...]:
     """Free stretches of the four margins around `cards`, where the print note may go.
 
-    Per margin: the strip between the paper edge and the outer ends of the crop
-    marks (when the marks leave room), then the stretches between the marks and
-    fold lines crossing the margin, each kept NOTE_CLEAR away from them. `blocked`
-    rectangles (registration marks' zones) are kept clear the same way. Bottom
-    and top margins give horizontal slots; left and right give vertical ones.
+    `edge` (points) is the printable margin: no slot comes nearer the paper edge.
+    Per margin: the strip between the printable edge and the outer ends of the
+    crop marks (when the marks leave room), then the stretches between the marks
+    and fold lines crossing the margin, each kept NOTE_CLEAR away from them.
+    `blocked` rectangles (registration marks' zones) are kept clear the same way.
+    Bottom and top margins give horizontal slots; left and right give vertical ones.
     """
-    edge, clear = NOTE_EDGE * MM, NOTE_CLEAR * MM
+    clear = NOTE_CLEAR * MM
     lines = [Rect(min(s.x0, s.x1) - clear, min(s.y0, s.y1) - clear, abs(s.x1 - s.x0) + 2 * clear, abs(s.y1 - s.y0) + 2 * clear)
              for s in list(marks) + list(folds)]
     lines += [r.inset(-clear) for r in blocked]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..typeset.text import Style, draw_line, one_line
+from ..typeset.text import Style, draw, draw_line, fit, one_line
 from .layout import Page, Side
 from .marks import best_note_slot
 
@@ -29,6 +29,7 @@ class SheetText:
     print_note: str  # "Print at 100 % (actual size)…"
     fold_note: str = ""  # fold-over layout: how to fold
     where: Callable[[str], str] = str  # key → "locales/ja.yaml:12:3 key", for error messages (Locale.where)
+    line_break: str = "words"  # the language's line breaking, for a note that needs two lines
     page_note: Callable[[Page], str] | None = None  # the note of one page, instead of print_note + page number
 
 
@@ -61,9 +62,10 @@ def draw_pages(
             doc.place_form(face.key, slot.matrix())
         draw_marks(doc.canvas, side)
         note = text.page_note(page) if text.page_note else f"{text.print_note}   {page.number}/{page.total}"
-        draw_note(doc.canvas, side.note_slots, note, text.chain, report, lang, "sheet.print-note", text.where)
+        draw_note(doc.canvas, side.note_slots, note, text.chain, report, lang, "sheet.print-note", text.where, text.line_break)
         if side.fold_slots and text.fold_note:
-            draw_note(doc.canvas, side.fold_slots, text.fold_note, text.chain, report, lang, "sheet.fold-note", text.where)
+            draw_note(doc.canvas, side.fold_slots, text.fold_note, text.chain, report, lang, "sheet.fold-note", text.where,
+                      text.line_break)
         doc.end_page()
         if progress:
             progress(n, len(pages))
@@ -96,8 +98,11 @@ def draw_marks(c, side: Side) -> None:
         c.restoreState()
 
 
-def draw_note(c, slots, text: str, chain, report=None, lang: str = "", key: str = "sheet.print-note", where=str) -> None:
-    """One line of small grey text in the margin slot that lets it be largest."""
+def draw_note(c, slots, text: str, chain, report=None, lang: str = "", key: str = "sheet.print-note", where=str,
+              line_break: str = "words") -> None:
+    """Small grey text in the margin slot that lets it be largest: on one line when it fits at
+    NOTE_MIN_PT or more, else wrapped in the slot where it is largest. Never outside its slot
+    (the slots lie in the printable area): a note that fits nowhere is cut at its slot, and reported."""
     if not slots:
         if report is not None:
             report.warning("sheet", "no free margin to print this note in", lang=lang, key=key)
@@ -105,9 +110,19 @@ def draw_note(c, slots, text: str, chain, report=None, lang: str = "", key: str 
     lay = one_line(text, sheet_style(chain, NOTE_MAX_PT, NOTE_GREY_HEX), where=where(key))
     slot, size = best_note_slot(slots, lay.width / lay.size, NOTE_MAX_PT, NOTE_MIN_PT)
     if size < NOTE_MIN_PT:
-        if report is not None:
-            report.warning("sheet", f"fits the margin only at {size:.1f} pt; printed at {NOTE_MIN_PT:g} pt", lang=lang, key=key)
-        size = NOTE_MIN_PT
+        slot, block = _wrapped_note(slots, text, chain, line_break, where(key))
+        if not block.fits and report is not None:
+            report.warning("sheet", f"does not fit the margin even at {NOTE_MIN_PT:g} pt; cut off at its edge", lang=lang, key=key)
+        box = slot.box
+        c.saveState()
+        if slot.vertical:  # the block's own box, turned to read bottom to top
+            c.translate(box.x + box.w, box.y)
+            c.rotate(90)
+        else:
+            c.translate(box.x, box.y)
+        draw(c, block, 0, 0)
+        c.restoreState()
+        return
     lay = one_line(text, sheet_style(chain, size, NOTE_GREY_HEX), where=where(key))
     box = slot.box
     c.saveState()
@@ -119,6 +134,22 @@ def draw_note(c, slots, text: str, chain, report=None, lang: str = "", key: str 
     else:
         draw_line(c, lay, box.x + box.w / 2, box.y + box.h / 2 - baseline, "middle")
     c.restoreState()
+
+
+def _wrapped_note(slots, text: str, chain, line_break: str, where: str):
+    """(slot, layout) of a note set as a block: the slot where it fits largest (a horizontal one
+    wins unless a vertical one allows 1 pt more); when it fits none, the largest slot, at the
+    minimum size (drawing clips it to the slot)."""
+    style = Style(chain, chain, NOTE_MAX_PT, NOTE_MIN_PT, leading=1.15, line_break=line_break, align="center",
+                  valign="middle", colour=NOTE_GREY_HEX)
+    best = None
+    for slot in slots:
+        length, depth = (slot.box.h, slot.box.w) if slot.vertical else (slot.box.w, slot.box.h)
+        lay = fit(text, style, length, depth, where=where)
+        score = (lay.fits, lay.size - (1.0 if slot.vertical else 0.0) if lay.fits else length * depth)
+        if best is None or score > best[0]:
+            best = (score, slot, lay)
+    return best[1], best[2]
 
 
 def sheet_style(chain, size: float, colour: str = "#000000", min_size: float | None = None) -> Style:

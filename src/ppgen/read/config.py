@@ -57,6 +57,11 @@ BUILD_SPEC = {
     "duplex": Field(str, False, "long", check=one_of(*units.DUPLEX_EDGES)),
     "back_offset": Field(list, False, [0.0, 0.0], check=_parsed_by(units.parse_offset)),
     "layout": Field(str, False, "duplex", check=one_of(*units.LAYOUTS)),
+    "printable_margin": Field(float, False, units.PRINTABLE_MARGIN, check=_parsed_by(
+        lambda v: units.check_length(v, "printable_margin", 0, units.MAX_PRINTABLE_MARGIN)),
+        help="mm along every paper edge where nothing is printed (home printers leave 4–6 mm)"),
+    "back": Field(str, False, None, help="the card back: a variant of templates/card.yaml `backs:` (default: its first)"),
+    "rulebook": Field(str, False, "pages", check=one_of(*units.RULEBOOK_FORMS)),
     "cutter": Field(str, False, None, help="print-and-cut: a machine of templates/cutters.yaml"),
     "cut_file": Field(list, False, ["svg"], check=_parsed_by(units.parse_cut_formats), help="print-and-cut: svg, dxf"),
     "corner_radius": Field(float, False, 3.0, check=_parsed_by(lambda v: units.check_length(v, "corner radius", 0, units.MAX_CORNER))),

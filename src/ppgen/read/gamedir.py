@@ -19,6 +19,7 @@ from pathlib import Path
 from ..errors import UsageError, display_path
 
 MARKER = "cards.yaml"
+SIGNED_BY_CONTENT = 1 << 20  # bytes: files up to this size are signed by their content (GameDir.signature)
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,18 @@ class GameDir:
         from .yamlio import parse_yaml
 
         return parse_yaml(self.read_text(path), self.show(path), plain_strings)
+
+    def read_bytes(self, path: Path, limit: int) -> bytes:
+        """A binary file of the game (an ICC profile), at most `limit` bytes: DataError naming it otherwise."""
+        from ..errors import DataError, Problem
+
+        try:
+            size = Path(path).stat().st_size
+            if size > limit:
+                raise DataError([Problem(self.show(path), 0, 0, f"is {size / 2**20:.1f} MB, more than the {limit / 2**20:.0f} MB ppgen reads")])
+            return Path(path).read_bytes()
+        except OSError as exc:
+            raise DataError([Problem(self.show(path), 0, 0, f"cannot be read: {exc.strerror}")]) from None
 
     def is_file(self, path: Path) -> bool:
         return Path(path).is_file()
@@ -71,6 +84,19 @@ class GameDir:
         except OSError:
             return None
         return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+    def signature(self, path: Path) -> str | None:
+        """What tells that a file changed, cheaply enough to ask on every build: the digest of a
+        small file, the size and modification time of a large one (fonts, pictures: reading
+        megabytes to learn they are the same would cost more than the build saves). None when
+        there is no such file. A RevisionDir answers with the digest git already knows."""
+        try:
+            stat = Path(path).stat()
+        except OSError:
+            return None
+        if stat.st_size > SIGNED_BY_CONTENT:
+            return f"{stat.st_size}:{stat.st_mtime_ns}"
+        return self.digest(path)
 
     @property
     def cards(self) -> Path:

@@ -92,21 +92,49 @@ class NameIndex:
         return tuple(out[:MAX_SUGGESTIONS])
 
 
+WORD_KEYS = ("deck.field.", "kind.", "label.commander", "label.terrain", "faction.")  # words decklists use, by key prefix
+
+
 @dataclass
 class Names:
-    """The card and faction indexes of one project."""
+    """The card and faction indexes of one project, and `words`: the translations, in every
+    language, of the words a decklist may hold besides names (field names, section headers):
+    locale key → its translated texts (WORD_KEYS)."""
 
     cards: NameIndex
     factions: NameIndex
+    words: dict[str, list[str]] = field(default_factory=dict)
 
 
 def names_for(project) -> Names:
-    """The name indexes of the card database and every locale (built once per project)."""
-    return project.cached("deck-names", lambda: _index_names(project))
+    """The name indexes of the card database and every locale: built once per project, and kept
+    on disk (read/cache.py) until the card database, a locale file or ppgen changes, so that a
+    decklist is checked without parsing every locale file."""
+    return project.cached("deck-names", lambda: _stored_names(project))
+
+
+def _stored_names(project) -> Names:
+    from . import cache
+
+    d = project.dir
+    key = cache.files_key(d, [d.cards, d.config, *(d.locale(lang) for lang in project.languages)], repr(project.languages))
+    stored = cache.recall("names", key)
+    if stored is not None:
+        try:
+            return Names(*(NameIndex({k: set(v) for k, v in s["exact"].items()}, {k: set(v) for k, v in s["normal"].items()},
+                                     s["language"]) for s in (stored["cards"], stored["factions"])), stored["words"])
+        except (KeyError, TypeError, AttributeError):
+            pass  # not what this version stores: made again
+    names = _index_names(project)
+    indexes = {part: {"exact": {k: sorted(v) for k, v in index.exact.items()},
+                      "normal": {k: sorted(v) for k, v in index.normal.items()}, "language": index.language}
+               for part, index in (("cards", names.cards), ("factions", names.factions))}
+    cache.keep("names", key, {**indexes, "words": names.words})
+    return names
 
 
 def _index_names(project) -> Names:
-    cards, factions = NameIndex(), NameIndex()
+    cards, factions, words = NameIndex(), NameIndex(), {}
     game = project.game
     for card in game.cards:
         cards.add(card.id, card.id)
@@ -126,7 +154,10 @@ def _index_names(project) -> Names:
             key = f"faction.{faction.id}"
             if loc.is_translated(key):
                 factions.add(loc.entries[key].text, faction.id, lang)
-    return Names(cards, factions)
+        for key in loc.keys():
+            if key.startswith(WORD_KEYS) and loc.is_translated(key):
+                words.setdefault(key, []).append(loc.entries[key].text)
+    return Names(cards, factions, words)
 
 
 _NAME_AND_CODE = re.compile(r"^(?P<name>.*?)(?<!\s)\s*[(\[]\s*(?P<code>[A-Za-z]{2,5}\s*-?\s*\d{1,3})\s*[)\]]$")

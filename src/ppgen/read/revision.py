@@ -186,6 +186,9 @@ class RevisionDir(GameDir):
             raise DataError([Problem(shown, 0, 0, f"file is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB; refusing to read it", "io")])
         return decode_text(raw, shown)
 
+    def signature(self, path: Path) -> str | None:
+        return self.digest(path)
+
     def digest(self, path: Path) -> str | None:
         where, at = self._locate(path)
         if where == "disk":

@@ -6,10 +6,16 @@ reported at file:line:col with a "did you mean", through the same schema checker
 as every other file (schema.check_mapping). The card template is templates.py.
 
 Conventions: lengths in millimetres, type sizes in points, colours "#rrggbb".
+
+A style may hold *variants*: a top-level section (the rulebook's `booklet:`) whose
+sections override some keys of the main ones for another page size, checked by
+the same spec. `rulebook_style(project, "booklet")` is the rulebook's look for its
+A5 / half-Letter pages: the same code lays the book out on either page.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from types import SimpleNamespace
 
 from ..errors import DataError, Problem
@@ -32,32 +38,64 @@ def colour(help: str = "") -> Field:
     return Field(str, True, check=lambda v: None if _COLOUR.match(v) else 'must be a colour like "#7A2E1C" (quoted)', help=help)
 
 
+VARIANTS = {"rulebook-style": ("booklet",)}  # per style file: its optional sections of overrides (see `variant`)
+
+
 def load_template(project, name: str, spec: dict[str, dict[str, Field]]) -> SimpleNamespace:
     """`templates/<name>.yaml` checked against `spec` ({section: {key: Field}}), read once per
-    project; DataError on any problem."""
-    return project.cached(f"template:{name}", lambda: _read_template(project, name, spec))
+    project; DataError on any problem. Its VARIANTS are read too, into `.variants`."""
+    return project.cached(f"template:{name}", lambda: _read_template(project, name, spec, VARIANTS.get(name, ())))
 
 
-def _read_template(project, name: str, spec: dict[str, dict[str, Field]]) -> SimpleNamespace:
+def variant(style: SimpleNamespace, name: str) -> SimpleNamespace:
+    """The style with the overrides of variant `name` applied (the style itself when it has none)."""
+    over = getattr(style, "variants", {}).get(name)
+    if over is None:
+        return style
+    merged = {section: SimpleNamespace(**{**vars(values), **vars(getattr(over, section, SimpleNamespace()))})
+              for section, values in vars(style).items() if section != "variants"}
+    return SimpleNamespace(**merged)
+
+
+def _read_template(project, name: str, spec: dict[str, dict[str, Field]], variants: tuple[str, ...] = ()) -> SimpleNamespace:
     doc = project.dir.yaml(project.dir.template(name))
     problems: list[Problem] = []
-    top_spec = {section: Field(dict, True) for section in spec}
+    top_spec = {section: Field(dict, True) for section in spec} | {v: Field(dict, False) for v in variants}
     top = check_mapping(doc, (), doc.data if doc.data is not None else {}, top_spec, problems, f"{name}.yaml")
     out = SimpleNamespace()
     if top is not None:
-        for section, fields in spec.items():
-            if top.get(section) is None:
+        _read_sections(doc, (), top, spec, problems, out)
+        out.variants = {}
+        optional = {section: {k: replace(f, required=False) for k, f in fields.items()} for section, fields in spec.items()}
+        for v in variants:
+            if top.get(v) is None:
                 continue
-            values = check_mapping(doc, (section,), top[section], fields, problems, f"section '{section}'")
-            setattr(out, section, SimpleNamespace(**(values or {})))
+            over = check_mapping(doc, (v,), top[v], {section: Field(dict, False) for section in spec}, problems, f"section '{v}'")
+            out.variants[v] = SimpleNamespace()
+            if over is not None:
+                _read_sections(doc, (v,), over, optional, problems, out.variants[v], given_only=True)
     if problems:
         raise DataError(problems)
     return out
 
 
+def _read_sections(doc, path: tuple, top: dict, spec, problems, out: SimpleNamespace, given_only: bool = False) -> None:
+    for section, fields in spec.items():
+        if top.get(section) is None:
+            continue
+        where = ".".join(path + (section,))
+        values = check_mapping(doc, path + (section,), top[section], fields, problems, f"section '{where}'") or {}
+        if given_only:  # a variant: only the keys it names
+            values = {k: v for k, v in values.items() if k in top[section]}
+        setattr(out, section, SimpleNamespace(**values))
+
+
 # ── templates/rulebook-style.yaml ─────────────────────────────────────────
 RULEBOOK_STYLE_SPEC = {
-    "page": {k: length(0, 200) for k in ("margin_top", "margin_bottom", "margin_side", "head_offset", "foot_offset", "title_frame")},
+    "page": {
+        **{k: length(0, 200) for k in ("margin_top", "margin_bottom", "margin_side", "head_offset", "foot_offset", "title_frame")},
+        "ornaments": length(0.2, 3, help="size of the title page's ornaments and shields, as a factor"),
+    },
     "colours": {k: colour() for k in ("ink", "heading", "accent", "muted", "rule", "panel", "zebra")},
     "type": {
         **{k: length(3, 200) for k in ("title", "subtitle", "tagline", "lead", "h1", "h2", "band", "body",
@@ -98,9 +136,10 @@ MAT_STYLE_SPEC = {
 }
 
 
-def rulebook_style(project) -> SimpleNamespace:
-    """templates/rulebook-style.yaml, checked, read once per project."""
-    return load_template(project, "rulebook-style", RULEBOOK_STYLE_SPEC)
+def rulebook_style(project, form: str = "pages") -> SimpleNamespace:
+    """templates/rulebook-style.yaml, checked, read once per project; `form` "booklet" applies
+    its `booklet:` overrides (the look of the A5 / half-Letter pages of `--rulebook booklet`)."""
+    return variant(load_template(project, "rulebook-style", RULEBOOK_STYLE_SPEC), form)
 
 
 def mat_style(project) -> SimpleNamespace:

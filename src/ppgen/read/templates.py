@@ -4,8 +4,10 @@ A designer moves a box or changes a colour in the YAML; the drawing code
 (`draw/card_front.py`) only reads it. The file has these sections:
 
 - `design`: the card size (mm) the numbers are drawn for, and the safe margin.
-  Other card sizes scale every box by width and height separately, and every
-  font size, stroke and corner radius by the smaller of the two factors.
+  Other card sizes keep the safe margin (in mm) and scale what lies inside it,
+  by width and height separately; font sizes by the smaller of the card's two
+  factors, strokes and corners by the smallest factor of all (`scaled`), so an
+  element inside the safe zone on the design card is inside it on every card.
 - `palette`: named colours. Everywhere a colour is asked for, give "#rrggbb",
   a palette name, or one of the faction colours: faction, faction-dark,
   faction-light, accent, accent-dark, on-faction, on-accent (the last two are
@@ -18,8 +20,14 @@ A designer moves a box or changes a colour in the YAML; the drawing code
   changes or adds (any key of an element may be overridden). The `art` window
   also takes `fit` (cover | contain) and `bleed` (true: a full-art card, the
   picture fills the card into the bleed).
+- `backs`: the card back's variants, each a set of colours (`ppgen build --back NAME`;
+  the first is the default).
 
-Every element except `background` must lie inside the safe zone.
+The safe zone is a rule every element obeys: nothing but the `background` may
+come nearer the trim than `safe_margin` (default 3.2 mm, the 1/8 in print services
+ask for), its box and half its stroke included (the frame draws its lines inside
+its box). It is checked when the template
+loads, and a breach is an error naming the element, the kind and the distance.
 """
 from __future__ import annotations
 
@@ -62,6 +70,7 @@ ELEMENTS = {
     "code": "collector code, small print (text)",
     "lang": "language code, small print (text)",
 }
+SAFE_MARGIN = 3.2  # mm: print services want nothing but background within 1/8 in (3.175 mm) of the trim
 TEXT_ELEMENTS = ("name", "level_number", "level_label", "type_line", "effect", "bonus", "code", "lang")
 
 
@@ -104,7 +113,7 @@ def check_align(v) -> str | None:
 DESIGN_SPEC = {
     "width": Field(float, True, check=_positive, help="card width in mm"),
     "height": Field(float, True, check=_positive, help="card height in mm"),
-    "safe_margin": Field(float, False, 3.0, check=_not_negative, help="artwork stays this far inside the trim"),
+    "safe_margin": Field(float, False, SAFE_MARGIN, check=_not_negative, help="nothing but the background nearer the trim than this (mm)"),
 }
 
 STYLE_SPEC = {
@@ -170,16 +179,19 @@ TOP_SPEC = {
     "unit": Field(dict, False, {}),
     "doctrine": Field(dict, False, {}),
     "tactic": Field(dict, False, {}),
-    "back": Field(dict, False, {}),
+    "backs": Field(dict, False, {}),
+    "back": Field(dict, False, help="one back, as templates wrote it before `backs:` (read as the variant 'dark')"),
     "frames": Field(dict, False, {}),
     "illustrations": Field(dict, False, {}),
 }
 
 BACK_SPEC = {
-    "fill": Field(str, False, "#2A1F17", help="background colour, into the bleed"),
+    "fill": Field(str, False, "#2A1F17", help="the field, into the bleed"),
+    "pattern": Field(str, False, help="the lattice over the whole field (default: 16 % of the way from fill to colour)"),
     "colour": Field(str, False, "#C9A45C", help="ornament colour"),
     "accent": Field(str, False, "#8C2F22", help="the medallion's field"),
 }
+DEFAULT_BACKS = {"dark": {"fill": "#2A1F17", "pattern": None, "colour": "#C9A45C", "accent": "#8C2F22"}}
 
 
 @dataclass(frozen=True)
@@ -257,7 +269,7 @@ class CardTemplate:
     palette: dict[str, str]
     styles: dict[str, TextStyle]
     kinds: dict[str, dict[str, Element]]  # kind -> element name -> element (shared layout merged in)
-    back: dict[str, str] = field(default_factory=dict)  # fill, colour, accent: "#rrggbb"
+    backs: dict[str, dict[str, str | None]] = field(default_factory=lambda: dict(DEFAULT_BACKS))  # name -> fill, pattern, colour, accent
     marks: dict = field(default_factory=dict, repr=False, compare=False)  # (kind, element) -> (line, col)
     frames: dict[str, Frame] = field(default_factory=dict)  # frame kind -> Frame (absent: single, accent)
     illustrations: dict[str, str] = field(default_factory=dict)  # unit type / doctrine / terrain / tactic -> motif
@@ -272,6 +284,19 @@ class CardTemplate:
 
     def elements(self, kind: str) -> dict[str, Element]:
         return self.kinds[kind]
+
+    def back_name(self, name: str | None = None) -> str:
+        """`name` when the template defines that back (None: its first, the default); a ValueError
+        listing the backs, with a "did you mean", when it does not."""
+        if name is None:
+            return next(iter(self.backs))
+        if name not in self.backs:
+            raise ValueError(f"unknown card back '{name}'{did_you_mean(name, self.backs)} ({self.file} backs: {', '.join(self.backs)})")
+        return name
+
+    def back(self, name: str | None = None) -> dict[str, str | None]:
+        """The colours of back variant `name` (None: the default)."""
+        return self.backs[self.back_name(name)]
 
     def style(self, name: str) -> TextStyle:
         return self.styles[name]
@@ -316,12 +341,14 @@ def card_template(doc: Doc) -> CardTemplate:
     styles = _styles(doc, top.get("styles") or {}, colour_names, problems) if isinstance(top.get("styles") or {}, dict) else {}
     style_names = set(top.get("styles") or {}) if isinstance(top.get("styles"), dict) else set()  # a bad style is reported once
     kinds, marks = _kinds(doc, top, colour_names, style_names, design, problems)
-    back = _back(doc, top.get("back") or {}, palette, problems)
+    backs = _backs(doc, top.get("backs"), palette, problems)
+    if top.get("back") and not top.get("backs"):  # an earlier template's single back (`ppgen errata` compares with one)
+        backs = {"dark": _back_colours(doc, ("back",), top["back"], palette, problems) or {}}
     frames = _frames(doc, top.get("frames") or {}, colour_names, problems)
     illustrations, illustration_marks = _illustrations(doc, top.get("illustrations") or {}, problems)
     if problems:
         raise DataError(problems)
-    return CardTemplate(doc.file, design["width"], design["height"], design["safe_margin"], palette, styles, kinds, back, marks,
+    return CardTemplate(doc.file, design["width"], design["height"], design["safe_margin"], palette, styles, kinds, backs, marks,
                         frames, illustrations, illustration_marks)
 
 
@@ -341,6 +368,7 @@ def _kinds(doc: Doc, top: dict, colour_names, style_names, design, problems) -> 
     shared = _elements(doc, ("layout",), top.get("layout") or {}, colour_names, style_names, problems)
     kinds: dict[str, dict[str, Element]] = {}
     marks: dict = {}
+    checks: dict[tuple, list[str]] = {}  # (path in the file, element) -> the kinds that have it
     for kind in KINDS:
         own = _elements(doc, (kind,), top.get(kind) or {}, colour_names, style_names, problems)
         kinds[kind] = {}
@@ -352,19 +380,43 @@ def _kinds(doc: Doc, top: dict, colour_names, style_names, design, problems) -> 
             values = {**shared.get(name, {}), **own.get(name, {})}
             element = Element(name, **{k: v for k, v in values.items() if v is not None})
             kinds[kind][name] = element
-            problems.extend(_element_problems(doc, path, element, design, kind))
+            checks.setdefault((path, element), []).append(kind)
+    for (path, element), in_kinds in checks.items():  # an element several kinds share: checked (and reported) once
+        problems.extend(_element_problems(doc, path, element, design, ", ".join(in_kinds)))
     return kinds, marks
 
 
-def _back(doc: Doc, data, palette: dict[str, str], problems) -> dict[str, str]:
-    """The back's colours, palette names resolved to "#rrggbb"."""
-    back = check_mapping(doc, ("back",), data, BACK_SPEC, problems, "back") or {}
-    for key, value in list(back.items()):
-        if value is not None and not HEX_RE.match(value):
-            if value in palette:
-                back[key] = palette[value]
-            else:
-                problems.append(doc.problem(("back", key), f"the back's '{key}' must be \"#rrggbb\" or a palette name{did_you_mean(value, palette)}", "value"))
+def _backs(doc: Doc, data, palette: dict[str, str], problems) -> dict[str, dict]:
+    """`backs:` → {variant: {fill, pattern, colour, accent}}, each colour "#rrggbb" (palette names
+    resolved); the built-in dark back when the section is absent."""
+    if not data:
+        return dict(DEFAULT_BACKS)
+    if not isinstance(data, dict):
+        problems.append(doc.problem(("backs",), "'backs' must be a mapping of back names to colours, e.g. {dark: {fill: ...}}"))
+        return {}
+    out = {}
+    for name, value in data.items():
+        if not isinstance(name, str) or not re.match(r"^[a-z0-9][a-z0-9-]*$", name):
+            problems.append(doc.problem(("backs", name), f"a back's name is lower-case letters, digits and '-' (it is typed as --back NAME), not {name!r}", key=True))
+            continue
+        back = _back_colours(doc, ("backs", name), value, palette, problems)
+        if back is not None:
+            out[name] = back
+    return out
+
+
+def _back_colours(doc: Doc, path: tuple, value, palette: dict[str, str], problems) -> dict | None:
+    """One back's colours (at `path` in the file), palette names resolved to "#rrggbb"."""
+    back = check_mapping(doc, path, value, BACK_SPEC, problems, f"back '{path[-1]}'")
+    if back is None:
+        return None
+    for key, colour in list(back.items()):
+        if colour is None or HEX_RE.match(colour):
+            continue
+        if colour in palette:
+            back[key] = palette[colour]
+        else:
+            problems.append(doc.problem(path + (key,), f"the back's '{key}' must be \"#rrggbb\" or a palette name{did_you_mean(colour, palette)}", "value"))
     return back
 
 
@@ -498,14 +550,12 @@ def needs_size(e: Element, kind: str, design: dict) -> Iterable[tuple[str, str]]
 
 
 def inside_safe_zone(e: Element, kind: str, design: dict) -> Iterable[tuple[str, str]]:
+    """Nothing but the background nearer the trim than the safe margin: the box and half its stroke."""
     if e.w <= 0 or e.h <= 0:
         return  # no box to place (needs_size says so)
-    m = design["safe_margin"]
-    W, H = design["width"], design["height"]
-    eps = 1e-6
-    if e.x < m - eps or e.y < m - eps or e.x + e.w > W - m + eps or e.y + e.h > H - m + eps:
-        yield (f"element '{e.name}' ({kind}) at x {e.x}–{e.x + e.w:g}, y {e.y}–{e.y + e.h:g} mm leaves the safe zone "
-               f"({m:g} mm inside the {W:g} × {H:g} mm card)"), "safe-zone"
+    problem = safe_zone_breach(e, design["width"], design["height"], design["safe_margin"])
+    if problem:
+        yield f"element '{e.name}' ({kind}) {problem}", "safe-zone"
 
 
 # The rule table of an element: each yields (message, code).
@@ -520,15 +570,48 @@ def _element_problems(doc: Doc, path, e: Element, design, kind: str) -> list[Pro
     return [doc.problem(path, message, code) for rule in ELEMENT_RULES for message, code in rule(e, kind, design)]
 
 
+LINES_INSIDE = ("frame",)  # elements that draw their lines inside their box (draw/frames.py)
+
+
+def ink_box(e: Element) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) in mm: what an element may paint: its box, and half its stroke, which is
+    centred on the box's edge (but the frame's lines lie inside its box)."""
+    half = e.stroke_width / 2 if e.stroke and e.stroke_width > 0 and e.name not in LINES_INSIDE else 0.0
+    return (e.x - half, e.y - half, e.x + e.w + half, e.y + e.h + half)
+
+
+def safe_zone_breach(e: Element, width: float, height: float, margin: float) -> str:
+    """"" when `e` keeps `margin` mm from every edge of a width × height card; else what is wrong."""
+    x0, y0, x1, y1 = ink_box(e)
+    nearest = min(x0, y0, width - x1, height - y1)
+    if nearest >= margin - 1e-6:
+        return ""
+    stroke = f" (its {e.stroke_width:g} mm line included)" if x0 < e.x else ""
+    return (f"at x {fmt(x0)}–{fmt(x1)}, y {fmt(y0)}–{fmt(y1)} mm{stroke} comes {fmt(nearest)} mm from the trim: "
+            f"it leaves the safe zone, {margin:g} mm inside the {width:g} × {height:g} mm card "
+            f"(only the background may reach the edge)")
+
+
+def fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
 def scaled(template: CardTemplate, kind: str, width_mm: float, height_mm: float) -> tuple[dict[str, Element], float]:
     """The elements of `kind` for a card of another size, and the font scale factor.
 
-    Boxes scale by x and y separately; sizes of lines, corners and fonts by
-    the smaller factor, so text never grows wider than its box.
+    The safe margin stays the same in mm: what lies inside it is stretched from
+    the design card's safe area onto this card's (by x and y separately). Fonts
+    scale by the smaller of the card's two factors, so text keeps its size
+    relative to the card; strokes and corners by the smallest factor of all, so
+    a line that keeps the safe margin on the design card keeps it on every card.
     """
-    sx, sy = width_mm / template.width, height_mm / template.height
-    s = min(sx, sy)
+    m = template.safe_margin
+    kx = (width_mm - 2 * m) / (template.width - 2 * m)
+    ky = (height_mm - 2 * m) / (template.height - 2 * m)
+    s = min(width_mm / template.width, height_mm / template.height)
+    lines = min(s, kx, ky)
     out = {}
     for name, e in template.kinds[kind].items():
-        out[name] = replace(e, x=e.x * sx, y=e.y * sy, w=e.w * sx, h=e.h * sy, stroke_width=e.stroke_width * s, radius=e.radius * s)
+        out[name] = replace(e, x=m + (e.x - m) * kx, y=m + (e.y - m) * ky, w=e.w * kx, h=e.h * ky,
+                            stroke_width=e.stroke_width * lines, radius=e.radius * lines)
     return out, s

@@ -45,7 +45,7 @@ _NULLS = ("", "~", "null", "Null", "NULL")
 _FLOW_INDICATORS = ",]}"
 
 
-def _loader_class():
+def loader_class():
     """libyaml's loader, or PyYAML's pure-Python one when PPGEN_PURE_YAML is set (to 1)."""
     return yaml.SafeLoader if os.environ.get("PPGEN_PURE_YAML", "") not in ("", "0") else _Loader
 
@@ -100,7 +100,7 @@ def load_yaml(path: Path, root: Path | None = None, plain_strings: bool = False)
 
 
 def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
-    loader = _loader_class()(text)
+    loader = loader_class()(text)
     try:
         node = _compose(loader, text)
     except yaml.MarkedYAMLError as exc:

@@ -28,9 +28,25 @@ class Font:
         return ord(ch) in self.cmap
 
 
-@lru_cache(maxsize=None)
 def register_font(path: Path) -> Font:
-    """Register a TrueType file with ReportLab once per process; refuse what cannot be embedded."""
+    """Register a TrueType file with ReportLab once per process; refuse what cannot be embedded.
+    The same file reached by another path (a game directory whose fonts/ is a link) is parsed once."""
+    path = Path(path)
+    try:
+        real = path.resolve()
+        stat = real.stat()
+        key = (real, stat.st_size, stat.st_mtime_ns)
+    except OSError:
+        key = (path, -1, -1)  # missing: _register says so
+    if key not in _REGISTERED:
+        _REGISTERED[key] = _register(path)
+    return _REGISTERED[key]
+
+
+_REGISTERED: dict[tuple, "Font"] = {}  # (real path, size, mtime) → the font registered from it
+
+
+def _register(path: Path) -> Font:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
@@ -157,3 +173,10 @@ class FontBook:
                 raise UsageError(f"the game directory has no fonts/ folder ({self.fonts_dir})")
             self._chains[key] = FontChain(lang, role, tuple(register_font(self.fonts_dir / f) for f in files))
         return self._chains[key]
+
+    def load(self, langs) -> None:
+        """Register every font of `langs` now (before worker processes are forked, so that each
+        inherits them parsed instead of parsing them again)."""
+        for lang in langs:
+            for role in self.languages[lang].fonts:
+                self.chain(lang, role)

@@ -9,8 +9,9 @@ The build, stage by stage (see `build()`, `draw_language()` and `write_language(
     assemble → parts.assemble(): all parts in one PDF with an outline
     write    → files.write_atomic(); nothing of a language is written under --strict when it has warnings
 
-Languages are drawn in parallel processes (one per core) when there are several, and written
-by this process only: Ctrl-C or a failed write stops the workers and leaves no half-written file.
+The parts of every language are drawn in parallel processes (one per core: a language's rulebook
+beside its card sheets), then assembled and written by this process only: Ctrl-C or a failed
+write stops the workers and leaves no half-written file.
 
 Output, per language: `<out>/<lang>/ancient-duel-<lang>.pdf` (every part) and the parts
 `rulebook-<lang>.pdf`, `mats-<lang>.pdf`, `score-sheet-<lang>.pdf`, `cards-<lang>.pdf`
@@ -20,7 +21,7 @@ prints the cards only unless parts are asked for).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Callable, Sequence
@@ -29,6 +30,7 @@ from .. import units
 from ..errors import UsageError
 from ..impose.layout import SheetLayout, plan_sheets
 from ..read.config import BUILD_SPEC
+from ..read.templates import load_card_template
 from ..read.model import Card
 from ..units import CardSize, Paper
 from .parts import DEFAULT_PARTS, PART_ORDER
@@ -47,10 +49,13 @@ class BuildOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, x right and y up as seen on the back page
     layout: str = "duplex"
+    printable_margin: float = units.PRINTABLE_MARGIN  # mm along the paper edge where nothing is drawn
+    back: str | None = None  # the card back's variant (templates/card.yaml `backs:`); None = the first
+    rulebook: str = "pages"  # pages | booklet
     factions: tuple[str, ...] = ()
     strict: bool = False
     parts: tuple[str, ...] = DEFAULT_PARTS
-    jobs: int = 0  # parallel language builds; 0 = one per core
+    jobs: int = 0  # parts drawn at once, in worker processes; 0 = one per core
     art_max_dpi: float = 600.0  # card pictures larger than this at their printed size are downsampled
     cutter: object = None  # print-and-cut: a read.cutters.Cutter
     cut_formats: tuple[str, ...] = ("svg",)  # print-and-cut: cut files beside each PDF
@@ -72,6 +77,9 @@ class BuildOptions:
         duplex: str | None = None,
         back_offset=None,
         layout: str | None = None,
+        printable_margin: float | str | None = None,
+        back: str | None = None,
+        rulebook: str | None = None,
         factions: Sequence[str] = (),
         strict: bool = False,
         parts: str | Sequence[str] | None = None,
@@ -109,6 +117,11 @@ class BuildOptions:
         chosen_layout = "print-and-cut" if machine is not None else pick("layout", layout, choice(units.LAYOUTS))
         card = pick("card_size", card_size, units.parse_card_size)
         default_parts = conf["parts"] if conf["parts"] is not None else DEFAULT_PARTS
+        chosen = parse_parts(parts, default=("cards",) if (factions or cards_only) else parse_parts(default_parts, DEFAULT_PARTS))
+
+        def card_back(v):  # checked against the card template only when there are cards to print
+            return v if v is None or "cards" not in chosen else load_card_template(project).back_name(v)
+
         return cls(
             langs=resolve_languages(project, lang),
             out=out_dir,
@@ -122,9 +135,13 @@ class BuildOptions:
             duplex=pick("duplex", duplex, choice(units.DUPLEX_EDGES)),
             back_offset=pick("back_offset", back_offset, units.parse_offset),
             layout=chosen_layout,
+            printable_margin=pick("printable_margin", printable_margin,
+                                  lambda v: units.check_length(v, "the printable margin", 0, units.MAX_PRINTABLE_MARGIN)),
+            back=pick("back", back, card_back),
+            rulebook=pick("rulebook", rulebook, choice(units.RULEBOOK_FORMS)),
             factions=tuple(dict.fromkeys(factions)),
             strict=strict,
-            parts=parse_parts(parts, default=("cards",) if (factions or cards_only) else parse_parts(default_parts, DEFAULT_PARTS)),
+            parts=chosen,
             jobs=jobs if jobs is not None else 0,
             art_max_dpi=float(conf["art_max_dpi"]),
             cutter=machine,
@@ -141,7 +158,8 @@ class BuildOptions:
             from ..impose.cutter import plan_cut_sheets
 
             return plan_cut_sheets(self.paper, self.card_size, self.cutter, self.bleed, self.gutter, self.duplex, self.back_offset)
-        return plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset)
+        return plan_sheets(self.paper, self.card_size, self.bleed, self.gutter, self.layout, self.duplex, self.back_offset,
+                           printable_margin=self.printable_margin)
 
 
 FILE_SUFFIXES = (".pdf", ".png", ".json")  # what ppgen writes into the output folder
@@ -223,10 +241,11 @@ class BuiltFile:
     bytes: int
     written: bool = True  # False: refused by --strict
     part: str = "cards"  # a parts.PART_ORDER name, "set" for the assembled PDF, "cut-file" or "print-image" beside the cards
+    kept: bool = False  # True: already written by an earlier build of the same inputs, and left as it was (write/cache.py)
 
     def as_dict(self, shown: str) -> dict:
         return {"lang": self.lang, "part": self.part, "path": shown, "pages": self.pages, "cards": self.cards,
-                "faces": self.faces, "bytes": self.bytes, "written": self.written}
+                "faces": self.faces, "bytes": self.bytes, "written": self.written, "kept": self.kept}
 
 
 @dataclass
@@ -252,37 +271,60 @@ Progress = Callable[[int, int, str], None]
 
 # ── the build ────────────────────────────────────────────────────────────────
 def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | None = None, name: str | None = None,
-          progress: Progress | None = None, report: BuildReport | None = None, box_deck=None) -> BuildResult:
+          progress: Progress | None = None, report: BuildReport | None = None, box_deck=None, reuse: bool = True) -> BuildResult:
     """Build every part of every language in `options.langs`.
 
     cards: a decklist as (card, count) pairs, instead of the starter decks.
     name: the card sheets' file name stem: `<out>/<lang>/<name>-<lang>.pdf` (default "cards";
     with factions and no decklist, "cards-<lang>-<faction>….pdf").
     box_deck: the decklist's draw.tuckbox.BoxDeck (its name and faction), for its tuck box.
+    reuse: keep a language's files when an earlier build wrote them from the same inputs
+    (write/cache.py); False draws every language afresh.
     """
+    from . import cache
+
     run = PrintRun()
     if "cards" in options.parts:
         options.sheet_layout  # noqa: B018 — a paper/card/bleed that does not fit is refused before any drawing
         run = PrintRun(select_cards(project, options.factions, cards))
         if not run:
             raise UsageError("nothing to print: the selection holds no cards")
-        from .parts import run_art
-
-        run_art(project, options, run)  # every picture checked and prepared: a bad one stops the build here
     if "boxes" in options.parts:
         run.decks = select_decks(project, options, box_deck)
     result = BuildResult(report=report if report is not None else BuildReport())
     names = file_names(project, options, name, cards is not None)
-    jobs = min(len(options.langs), options.jobs or os.cpu_count() or 1)
+    inputs = cache.BuildInputs(project, options, tuple(c.id for c in run),
+                               tuple((d.title, d.faction, tuple((c.id, n) for c, n in d.cards)) for d in run.decks),
+                               tuple(sorted(names.items())))
+    kept = {lang: cache.kept(inputs, lang) if reuse else None for lang in options.langs}
+    fresh = tuple(lang for lang in options.langs if kept[lang] is None)
+    if fresh and "cards" in options.parts:
+        from .parts import run_art
+
+        run_art(project, replace(options, langs=fresh), run)  # every picture checked and prepared: a bad one stops the build here
     total = len(options.langs) * len(options.parts)
     done = 0
-    for files, warnings in _run_languages(project, options, run, names, jobs, progress):
+
+    def add(files, warnings, status: str):
+        nonlocal done
         for w in warnings:
             result.report.warning(w.code, w.message, w.lang, w.subject, w.strict)
         result.files.extend(files)
         done += len(options.parts)
         if progress:
-            progress(done, total, f"{files[0].lang}: done")
+            progress(done, total, f"{files[0].lang}: {status}")
+
+    for lang in options.langs:
+        if kept[lang] is not None:
+            files, warnings = kept[lang]
+            refuse = options.strict and any(w.strict for w in warnings)  # --strict fails on the same warnings again
+            add([replace(f, written=not refuse) for f in files], warnings, "unchanged")
+    if fresh:
+        drawing = replace(options, langs=fresh)
+        jobs = min(len(fresh) * len(options.parts), options.jobs or os.cpu_count() or 1)
+        for files, warnings in _run_languages(project, drawing, run, names, jobs, progress):
+            cache.remember(inputs, files[0].lang, files, warnings)
+            add(files, warnings, "done")
     result.files.sort(key=lambda f: options.langs.index(f.lang))
     return result
 
@@ -291,6 +333,8 @@ def file_names(project, options: BuildOptions, name: str | None, decklist: bool)
     """File name patterns of each part and of the assembled set ({lang} is filled per language)."""
     suffix = "".join(f"-{f}" for f in options.factions) if not decklist else ""
     names = {part: f"{part}-{{lang}}.pdf" for part in PART_ORDER}
+    if options.rulebook == "booklet":
+        names["rulebook"] = "rulebook-booklet-{lang}.pdf"
     names["cards"] = f"{name or 'cards'}-{{lang}}{suffix}.pdf"
     names["boxes"] = f"{name}-boxes-{{lang}}.pdf" if name else f"boxes-{{lang}}{suffix}.pdf"
     names["set"] = f"{slug(project.config.game)}-{{lang}}{suffix}.pdf"
@@ -306,25 +350,32 @@ def slug(text: str) -> str:
 
 def _run_languages(project, options, run, names, jobs, progress: Progress | None = None):
     """Yield (files, warnings) per language, in order: drawn in this process (showing each
-    part's own progress: pages drawn, pictures rendered) or in `jobs` worker processes,
-    always written here (a worker never writes a file, so stopping one can never leave
-    anything half-written)."""
+    part's own progress: pages drawn, pictures rendered) or, part by part, in `jobs` worker
+    processes — the rulebook of a language beside its card sheets, so one language uses every
+    core too — and always assembled and written here (a worker never writes a file, so
+    stopping one can never leave anything half-written)."""
     if jobs <= 1:
         for lang in options.langs:
-            yield write_language(draw_language(project, options, run, lang, names, progress))
+            drawn = [draw_part(project, options, run, lang, part, progress) for part in options.parts]
+            yield write_language(finish_language(project, options, lang, drawn, names))
         return
-    drawn_languages = _draw_in_workers(project, options, run, names, jobs)
+    drawn_parts = _draw_in_workers(project, options, run, jobs, progress)
     try:
-        for drawn in drawn_languages:
-            yield write_language(drawn)
+        for lang in options.langs:
+            drawn = [next(drawn_parts) for _ in options.parts]
+            yield write_language(finish_language(project, options, lang, drawn, names))
     finally:
-        drawn_languages.close()  # a failed write stops the workers too
+        drawn_parts.close()  # a failed write stops the workers too
 
 
-def _draw_in_workers(project, options, run, names, jobs):
-    """Each language drawn in a worker process. Workers ignore SIGINT: Ctrl-C (which a
-    terminal sends to every process of the group) interrupts this process only, which
-    then stops the workers at once and re-raises; results not yet written are dropped."""
+DRAW_FIRST = ("cards", "rulebook", "boxes")  # the longest parts start first in the workers (the others fill in)
+
+
+def _draw_in_workers(project, options, run, jobs, progress: Progress | None = None):
+    """Each part of each language drawn in a worker process; yields them in the order of
+    options.langs × options.parts. Workers ignore SIGINT: Ctrl-C (which a terminal sends to
+    every process of the group) interrupts this process only, which then stops the workers at
+    once and re-raises; results not yet written are dropped."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -334,13 +385,22 @@ def _draw_in_workers(project, options, run, names, jobs):
     decks = [(d.title, d.faction, [(c.id, n) for c, n in d.cards]) for d in getattr(run, "decks", ())]
     global _FORKED_PROJECT
     _FORKED_PROJECT = project if method == "fork" else None  # forked workers inherit it, loaded
+    if method == "fork":
+        project.fonts.load(options.langs)  # and its fonts, parsed once here
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_ignores_sigint)
+    first = sorted(options.parts, key=lambda part: (part not in DRAW_FIRST, DRAW_FIRST.index(part) if part in DRAW_FIRST else 0))
     try:
         with _sigint_blocked():  # workers start with SIGINT blocked, until they ignore it
-            futures = [pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, decks, lang, names)
-                       for lang in options.langs]
-        for future in futures:
-            yield future.result()
+            futures = {(lang, part): pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, decks, lang, part)
+                       for lang in options.langs for part in first}
+        done, total = 0, len(futures)
+        for lang in options.langs:
+            for part in options.parts:
+                drawn = futures[(lang, part)].result()
+                done += 1
+                if progress:
+                    progress(done, total, f"{lang}: {part}")
+                yield drawn
     except BaseException:
         workers = list((getattr(pool, "_processes", None) or {}).values())
         for process in workers:
@@ -383,15 +443,15 @@ def _worker_ignores_sigint() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, names):
-    """One language in a worker process: the project inherited from a fork, or loaded afresh."""
+def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, part: str):
+    """One part of one language in a worker process: the project inherited from a fork, or loaded afresh."""
     from ..draw.tuckbox import BoxDeck
     from ..project import load
 
     project = _FORKED_PROJECT or load(root)
     run = PrintRun(project.game.card(i) for i in card_ids)
     run.decks = tuple(BoxDeck(title, faction, tuple((project.game.card(i), n) for i, n in cards)) for title, faction, cards in decks)
-    return draw_language(project, options, run, lang, names)
+    return draw_part(project, options, run, lang, part)
 
 
 class PrintRun(list):
@@ -446,28 +506,43 @@ class DrawnLanguage:
     refuse: bool  # --strict and there are warnings: write nothing
 
 
-def draw_language(project, options: BuildOptions, run: list[Card], lang: str, names: dict[str, str],
-                  progress: Progress | None = None) -> DrawnLanguage:
-    """Every part of one language and the assembled set, as bytes; `progress` hears of each
-    part's own steps (n, total, "ja: cards")."""
-    from .parts import PARTS, assemble
+@dataclass
+class DrawnPart:
+    """One part of one language, drawn (parts.PartPDF), and the warnings its drawing reported."""
 
-    def steps(part: str):
-        return (lambda n, total: progress(n, total, f"{lang}: {part}")) if progress else None
+    pdf: object
+    warnings: list
+
+
+def draw_part(project, options: BuildOptions, run: list[Card], lang: str, part: str, progress: Progress | None = None) -> DrawnPart:
+    """One part of one language, as bytes; `progress` hears of its own steps (n, total, "ja: cards")."""
+    from .parts import PARTS
 
     report = BuildReport()
-    loc = project.locale(lang)
-    with fallbacks_reported(loc, report):
-        drawn = [PARTS[part](project, options, lang, run, report, steps(part)) for part in options.parts]
+    steps = (lambda n, total: progress(n, total, f"{lang}: {part}")) if progress else None
+    with fallbacks_reported(project.locale(lang), report):
+        pdf = PARTS[part](project, options, lang, run, report, steps)
+    return DrawnPart(pdf, report.warnings)
+
+
+def finish_language(project, options: BuildOptions, lang: str, drawn: list[DrawnPart], names: dict[str, str]) -> DrawnLanguage:
+    """A language's drawn parts and, when there are several, the assembled set, with where each
+    file goes; its warnings in the order of its parts."""
+    from .parts import set_pdf
+
+    report = BuildReport()
+    for part in drawn:
+        for w in part.warnings:
+            report.warning(w.code, w.message, w.lang, w.subject, w.strict)
+    pdfs = [part.pdf for part in drawn]
+    in_set = [pdf for pdf in pdfs if pdf.in_set]  # the booklet is printed on its own
+    with fallbacks_reported(project.locale(lang), report):
+        whole = set_pdf(project, options, lang, in_set, report) if len(in_set) > 1 else None
     folder = options.out / lang
-    outputs = [(part, folder / names[part.name].format(lang=lang)) for part in drawn]
+    outputs = [(pdf, folder / names[pdf.name].format(lang=lang)) for pdf in pdfs]
     outputs += [(_Extra(data, BESIDE[Path(suffix).suffix]), path.with_name(path.stem + suffix))
-                for part, path in list(outputs) for suffix, data in part.files]
-    if len(drawn) > 1:
-        title = f"{project.config.game} — {loc.get('language.name')}"
-        data, pages = assemble(drawn, title, lang)
-        whole = type(drawn[0])("set", data, pages, title, cards=sum(p.cards for p in drawn),
-                               faces=sum(p.faces for p in drawn))
+                for pdf, path in list(outputs) for suffix, data in pdf.files]
+    if whole is not None:
         outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
     return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.failing()))
 
@@ -495,7 +570,7 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
     back offset from the options): `<out>/<lang>/calibrate-<lang>-<paper>-<edge>.pdf`, e.g.
     calibrate-en-a4-long.pdf, so a page for another printer setting never overwrites it."""
     from ..impose.calibration import CalibrationText, calibration_sheet, draw_calibration, offset_text
-    from .pdf import Document
+    from .pdf import Document, duplex_hint
 
     result = BuildResult(report=report if report is not None else BuildReport())
     cal = calibration_sheet(options.paper, options.duplex, options.back_offset)
@@ -515,7 +590,8 @@ def build_calibration(project, options: BuildOptions, report: BuildReport | None
                 back=loc.get("calibrate.back"),
                 where=loc.where,
             )
-            doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}")
+            doc = Document(body.primary, f"{project.config.game} — {words.title}", lang, f"{options.paper.name}, {flip}",
+                           duplex_hint(options.duplex))
             draw_calibration(doc, cal, words, body, bold, result.report, lang)
         path = options.out / lang / calibration_file_name(lang, options)
         if options.strict and result.report.failing(lang):

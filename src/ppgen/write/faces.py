@@ -33,12 +33,14 @@ def card_fronts(project, cards: Sequence, lang: str, geometry: CardGeometry, rep
 
 
 # ── one-card PDFs, for looking at the work ─────────────────────────────────
-def faces_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str | None = None) -> bytes:
+def faces_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str | None = None, title: str | None = None,
+              report=None, **colour) -> bytes:
     """One page per face, the size of its bleed box; each distinct face drawn once as a form.
-    The exports rasterise these pages: one drawing path for PDFs and pictures."""
+    The exports rasterise these pages: one drawing path for PDFs and pictures; the print
+    shops' files are these pages in CMYK (`colour`: separation=, opaque=; write/printshop.py)."""
 
     lang = lang or project.config.source_language
-    doc = new_document(project, lang, f"{project.config.game} — card faces ({lang})")
+    doc = new_document(project, lang, title or f"{project.config.game} — card faces ({lang})", **colour)
     b = geometry.bleed
     for face in faces:
         doc.define_face(face, geometry.width, geometry.height)
@@ -46,7 +48,19 @@ def faces_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str | None
                        bleed_box=(0, 0, geometry.width, geometry.height))
         doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
         doc.end_page()
+    if report is not None:
+        flattening_reported(doc.canvas, report, lang)
     return doc.data()
+
+
+def flattening_reported(canvas, report, lang: str) -> None:
+    """What a PDF/X-1a canvas had to flatten (write/separation.py), as warnings."""
+    dropped, pictures = getattr(canvas, "transparency_dropped", 0), getattr(canvas, "flattened_pictures", 0)
+    if dropped:
+        report.warning("pdfx-transparency", f"{dropped} see-through colours printed opaque: PDF/X-1a allows no transparency", lang)
+    if pictures:
+        report.warning("pdfx-transparency", f"{pictures} pictures with transparent parts printed on white: a CMYK print file "
+                       "has no alpha (give them an opaque background)", lang)
 
 
 def render_faces_pdf(project, faces: list, geometry: CardGeometry, path: Path, lang: str | None = None) -> Path:
@@ -65,6 +79,8 @@ def render_card_pdf(project, card, lang: str, path: Path, geometry: CardGeometry
     return render_faces_pdf(project, faces, geometry, path, lang)
 
 
-def render_back_pdf(project, path: Path, geometry: CardGeometry | None = None, lang: str | None = None) -> Path:
+def render_back_pdf(project, path: Path, geometry: CardGeometry | None = None, lang: str | None = None,
+                    variant: str | None = None) -> Path:
+    """A one-page PDF of the card back (`variant`: one of the template's `backs:`, default its first)."""
     geometry = geometry or CardGeometry.named("poker")
-    return render_faces_pdf(project, [back_face(project, geometry)], geometry, path, lang)
+    return render_faces_pdf(project, [back_face(project, geometry, variant)], geometry, path, lang)

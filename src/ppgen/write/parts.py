@@ -9,7 +9,10 @@
 
 Each function takes the project, the build options, the language, the print
 run and a report, and returns a `PartPDF`: the finished bytes and what the
-assembled PDF needs to know (pages, outline). Nothing here writes files.
+assembled PDF needs to know (pages, outline, whether its pages are single
+sheets). Nothing here writes files. Each PDF says how it is meant to be printed
+(`/ViewerPreferences`, write/pdf.py): the rulebook duplex on the long edge, mats
+and score sheet single-sided, card sheets as their layout says.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .pdf import Document
+from .pdf import Document, page_count
 
 PART_ORDER = ("rulebook", "mats", "score-sheet", "cards", "boxes")  # the order in the assembled PDF
 DEFAULT_PARTS = ("rulebook", "mats", "score-sheet", "cards")  # built unless --parts (or ppgen.yaml build.parts) says otherwise
@@ -34,20 +37,35 @@ class PartPDF:
     cards: int = 0
     faces: int = 0
     files: list[tuple[str, bytes]] = field(default_factory=list)  # (suffix, bytes) written beside the part's PDF: cut files
-    single_sided: bool = False  # each page a sheet of its own: in the assembled PDF on odd pages, backs blank
+    single_sided: bool = False  # each page a sheet of its own: in the assembled PDF on odd pages, backs blank (write/duplex.py)
+    in_set: bool = True  # False: printed on its own, not part of the assembled set (the booklet)
 
 
-def new_document(project, lang: str, title: str, subject: str = "") -> Document:
-    """A Document whose canvas starts in the language's embedded body font (never Helvetica)."""
-    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject)
+def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex", **colour) -> Document:
+    """A Document whose canvas starts in the language's embedded body font (never Helvetica);
+    `duplex`: its /Duplex print hint; `colour`: Document's separation= and opaque= (CMYK print-shop files)."""
+    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject, duplex, **colour)
 
 
 def rulebook_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
+    """The rulebook on the paper's pages; with `options.rulebook == "booklet"`, laid out for
+    the booklet's A5 (half-Letter) pages and imposed two-up (write/booklet.py), to print on
+    its own: duplex, short edge, folded and stapled."""
     from ..draw import rulebook
 
     loc = project.locale(lang)
-    doc = new_document(project, lang, f"{project.config.game} — {loc.get('rules.subtitle')}")
-    entries = rulebook.draw_rulebook(doc.canvas, project, lang, options.paper.size, report)
+    title = f"{project.config.game} — {loc.get('rules.subtitle')}"
+    if options.rulebook == "booklet":
+        from ..impose.booklet import booklet_paper
+        from .booklet import impose_booklet
+
+        sheet, page = booklet_paper(options.paper)
+        doc = new_document(project, lang, title)
+        entries = rulebook.draw_rulebook(doc.canvas, project, lang, page, report, form="booklet", printable=options.printable_margin)
+        data = impose_booklet(doc.data(), sheet.size, entries, title, lang)
+        return PartPDF("rulebook", data, page_count(data), "", in_set=False)
+    doc = new_document(project, lang, title, duplex="DuplexFlipLongEdge")
+    entries = rulebook.draw_rulebook(doc.canvas, project, lang, options.paper.size, report, printable=options.printable_margin)
     rulebook.add_outline(doc.canvas, entries)
     doc.canvas.showOutline()
     return PartPDF("rulebook", doc.data(), doc.pages, "")
@@ -61,9 +79,9 @@ def mats_part(project, options, lang: str, run, report, progress=None) -> PartPD
     doc = new_document(project, lang, f"{project.config.game} — {title}")
     landscape = options.paper.turned() if not options.paper.landscape else options.paper
     for _ in range(PLAYERS):
-        mat.draw_mat(doc.canvas, project, lang, landscape.size, report, options.paper.name)
+        mat.draw_mat(doc.canvas, project, lang, landscape.size, report, options.paper.name, options.printable_margin)
     players = [(loc.format("sheet.player", n=n), n - 1) for n in range(1, PLAYERS + 1)]
-    return PartPDF("mats", doc.data(), doc.pages, title, players)
+    return PartPDF("mats", doc.data(), doc.pages, title, players, single_sided=True)
 
 
 def score_sheet_part(project, options, lang: str, run, report, progress=None) -> PartPDF:
@@ -71,8 +89,8 @@ def score_sheet_part(project, options, lang: str, run, report, progress=None) ->
 
     title = project.locale(lang).get("sheet.title")
     doc = new_document(project, lang, f"{project.config.game} — {title}")
-    score_sheet.draw_score_sheet(doc.canvas, project, lang, options.paper.size, report)
-    return PartPDF("score-sheet", doc.data(), doc.pages, title)
+    score_sheet.draw_score_sheet(doc.canvas, project, lang, options.paper.size, report, options.printable_margin)
+    return PartPDF("score-sheet", doc.data(), doc.pages, title, single_sided=True)
 
 
 def card_geometry(options):
@@ -105,18 +123,21 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
         if card.id not in faces:
             faces[card.id] = LazyFront(project, card, lang, geometry, report, book.art(card, lang))
     fronts = [faces[card.id] for card in run]
-    back = back_face(project, geometry) if layout.layout != "fronts-only" else None
+    back = back_face(project, geometry, options.back) if layout.layout != "fronts-only" else None
     pages = layout.pages(len(run))
     text = SheetText(body, loc.get("sheet.print-note"), loc.get("sheet.fold-note") if layout.layout == "foldover" else "", loc.where,
-                     _cut_note(loc, layout) if layout.layout == "print-and-cut" else None)
+                     line_break=project.config.languages[lang].line_break,
+                     page_note=_cut_note(loc, layout) if layout.layout == "print-and-cut" else None)
     title = loc.get("part.cards")
-    doc = new_document(project, lang, f"{project.config.game} — {title} ({loc.get('language.name')})", layout.describe())
+    doc = new_document(project, lang, f"{project.config.game} — {title} ({loc.get('language.name')})", layout.describe(),
+                       layout.viewer_duplex)
     draw_pages(doc, pages, fronts, back, (geometry.width, geometry.height), text, report, lang, progress)
     data = doc.data()
     files = []
     if layout.layout == "print-and-cut":
         files = _cut_files(data, pages, layout, options, f"{project.config.game} — {title}", progress)
-    return PartPDF("cards", data, doc.pages, title, cards=len(run), faces=doc.form_count, files=files)
+    return PartPDF("cards", data, doc.pages, title, cards=len(run), faces=doc.form_count, files=files,
+                   single_sided=len(layout.sides) == 1)
 
 
 def _cut_files(data: bytes, pages, layout, options, title: str, progress=None) -> list[tuple[str, bytes]]:
@@ -178,6 +199,25 @@ def starter_decks(project, factions=()) -> list:
     return [BoxDeck(None, f, tuple(project.game.starter_deck(f))) for f in (factions or project.game.factions)]
 
 
+def blank_page_pdf(project, lang: str, size: tuple[float, float], report) -> bytes:
+    """One intentionally blank page of `size` (points), saying so in `lang`: a back in the set."""
+    from ..draw.blank import draw_blank_page
+
+    doc = new_document(project, lang, project.locale(lang).get("sheet.blank-page"))
+    draw_blank_page(doc.canvas, project, lang, size, report)
+    return doc.data()
+
+
+def set_pdf(project, options, lang: str, parts: list[PartPDF], report) -> PartPDF:
+    """Every part of one language in one PDF (`assemble`), made to print right double-sided in
+    every layout: parts from odd pages, single sheets with blank backs (write/duplex.py)."""
+    from .pdf import duplex_hint
+
+    title = f"{project.config.game} — {project.locale(lang).get('language.name')}"
+    data, pages = assemble(parts, title, lang, lambda size: blank_page_pdf(project, lang, size, report), duplex_hint(options.duplex))
+    return PartPDF("set", data, pages, title, cards=sum(p.cards for p in parts), faces=sum(p.faces for p in parts))
+
+
 PARTS = {
     "rulebook": rulebook_part,
     "mats": mats_part,
@@ -187,49 +227,40 @@ PARTS = {
 }
 
 
-def assemble(parts: list[PartPDF], title: str, lang: str) -> tuple[bytes, int]:
+def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[tuple[float, float]], bytes] | None = None,
+             duplex: str = "DuplexFlipLongEdge") -> tuple[bytes, int]:
     """One PDF of every part, in order, with an outline: the rulebook's own, then one entry per
-    other part (and its children); and its page count. A single-sided part starts on an odd
-    page and has a blank back after each page. Deterministic: the same parts give the same bytes.
+    other part (and its children); and its page count. Deterministic: the same parts give the
+    same bytes.
+
+    With `blank_page` (size → a one-page PDF) the set prints right double-sided
+    (write/duplex.py: each part from an odd page, single-sided parts with a blank back after
+    each page); `duplex` is its /Duplex print hint.
 
     Each part numbers its font subsets from AAAAAA again, so the merged file gets a tag of its
     own for every subset (ISO 32000-1 §9.6.4), and a file identifier (§14.4) computed from the
     parts, so a rebuild from the same inputs is byte-identical."""
-    import hashlib
     import io
 
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, ByteStringObject, NameObject, TextStringObject
+
+    from .duplex import BlankPages, blank_backs, start_on_odd_page
+    from .pdf import finished_pdf
 
     writer = PdfWriter()
+    blanks = BlankPages(blank_page) if blank_page else None
     for part in parts:
-        pages = PdfReader(io.BytesIO(part.data))
-        if part.single_sided and len(writer.pages) % 2:  # starts on an odd page
-            writer.add_blank_page(*_size(pages.pages[0]))
+        if blanks:
+            start_on_odd_page(writer, blanks)
         start = len(writer.pages)
-        writer.append(pages, import_outline=not part.title)
-        at = {page: page for page in range(len(pages.pages))}  # page of the part → page within the assembled part
-        if part.single_sided:  # a blank back after every sheet, so duplex printing keeps each on its own
-            for page in range(len(pages.pages) - 1, -1, -1):
-                writer.insert_blank_page(*_size(pages.pages[page]), index=start + page + 1)
-            at = {page: 2 * page for page in at}
+        writer.append(PdfReader(io.BytesIO(part.data)), import_outline=not part.title)
+        pages = blank_backs(writer, start, part.pages, blanks, part.single_sided)
         if part.title:
-            parent = writer.add_outline_item(title=part.title, page_number=start)
+            parent = writer.add_outline_item(title=part.title, page_number=pages[0])
             for child, page in part.children:
-                writer.add_outline_item(title=child, page_number=start + at.get(page, page), parent=parent)
-    writer.add_metadata({"/Title": title, "/Producer": "ppgen", "/Creator": "ppgen"})
-    writer.page_mode = "/UseOutlines"
-    writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
-    merge_font_subsets(writer)
-    identifier = ByteStringObject(hashlib.md5(b"".join(p.data for p in parts) + title.encode("utf-8") + lang.encode()).digest())
-    writer._ID = ArrayObject([identifier, identifier])  # pypdf's own is random (generate_file_identifiers)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue(), len(writer.pages)
-
-
-def _size(page) -> tuple[float, float]:
-    return (float(page.mediabox.width), float(page.mediabox.height))
+                writer.add_outline_item(title=child, page_number=pages[page], parent=parent)
+    merge_font_subsets(writer)  # the blank backs' fonts too
+    return finished_pdf(writer, title, lang, duplex, b"".join(p.data for p in parts)), len(writer.pages)
 
 
 _SUBSET_NAME = re.compile(r"^/([A-Z]{6})\+(.+)$")

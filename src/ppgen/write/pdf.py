@@ -8,9 +8,18 @@
   placed for every copy, so 280 cards cost 142 drawings, not 280.
 - Page boxes: MediaBox = the paper, TrimBox/BleedBox = the cards' trim and
   bleed (what print shops read); no CropBox, so viewers show the whole sheet.
+- Print hints (`/ViewerPreferences`) on every PDF: actual size (`/PrintScaling /None`:
+  Acrobat's default "Fit" prints cards at ≈ 96 %), the duplex setting the file is meant
+  for (`/Simplex`, `/DuplexFlipLongEdge`, `/DuplexFlipShortEdge`) and the paper tray by
+  page size (`/PickTrayByPDFSize`). `viewer_preferences` is the one place that says so;
+  the assembled PDFs (pypdf) carry the same through `set_viewer_preferences`.
 - Written with `files.write_atomic`: an interrupted build never leaves half a PDF.
 - Streams are Flate-compressed binary (no ASCII85 layer); ReportLab's C accelerator
   (the rl_accel package) formats numbers and streams.
+- CMYK (print-shop output, `separation=`): the canvas converts every colour a drawing sets
+  and every picture it places through the printing condition's ICC transform
+  (write/separation.py), so nothing drawn stays RGB; under PDF/X-1a it also drops
+  transparency (and says how often). `write/pdfx.py` then makes the file PDF/X.
 """
 from __future__ import annotations
 
@@ -23,10 +32,65 @@ from ..draw.faces import form_name
 from .atomic import write_atomic
 
 
-class Document:
-    """A PDF being drawn in memory; `save()` writes it atomically."""
+PRINT_DUPLEX = ("Simplex", "DuplexFlipLongEdge", "DuplexFlipShortEdge")  # the PDF /Duplex names
 
-    def __init__(self, initial_font: str, title: str, lang: str | None = None, subject: str = ""):
+
+def duplex_hint(edge: str | None) -> str:
+    """"long" / "short" (the edge the sheet is turned on) → the PDF /Duplex name; None → /Simplex."""
+    return {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}[edge]
+
+
+def viewer_preferences(duplex: str) -> dict[str, str]:
+    """The print hints every PDF ppgen writes carries (PDF names and booleans, without the slash)."""
+    if duplex not in PRINT_DUPLEX:
+        raise ValueError(f"unknown duplex hint {duplex!r}")
+    return {"PrintScaling": "None", "Duplex": duplex, "PickTrayByPDFSize": "true"}
+
+
+def page_count(data: bytes) -> int:
+    """The pages of a finished PDF."""
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(data)).pages)
+
+
+def finished_pdf(writer, title: str, lang: str, duplex: str, made_from: bytes) -> bytes:
+    """A pypdf PdfWriter's PDF (the assembled set, the booklet): its print hints, title, outline
+    shown on opening, language, and a file identifier (ISO 32000-1 §14.4) computed from what it
+    was `made_from` (pypdf's own is random), so a rebuild from the same inputs is byte-identical."""
+    import hashlib
+
+    from pypdf.generic import ArrayObject, ByteStringObject, NameObject, TextStringObject
+
+    set_viewer_preferences(writer, duplex)
+    writer.add_metadata({"/Title": title, "/Producer": "ppgen", "/Creator": "ppgen"})
+    writer.page_mode = "/UseOutlines"
+    writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
+    identifier = ByteStringObject(hashlib.md5(made_from + title.encode("utf-8") + lang.encode()).digest())
+    writer._ID = ArrayObject([identifier, identifier])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def set_viewer_preferences(writer, duplex: str) -> None:
+    """The same print hints on a pypdf PdfWriter (the assembled set, the booklet)."""
+    from pypdf.generic import BooleanObject, DictionaryObject, NameObject
+
+    prefs = DictionaryObject()
+    for key, value in viewer_preferences(duplex).items():
+        prefs[NameObject(f"/{key}")] = BooleanObject(value == "true") if value in ("true", "false") else NameObject(f"/{value}")
+    writer._root_object[NameObject("/ViewerPreferences")] = prefs
+
+
+class Document:
+    """A PDF being drawn in memory; `save()` writes it atomically. `duplex`: the /Duplex print hint
+    (Simplex, DuplexFlipLongEdge, DuplexFlipShortEdge) for how its pages are meant to be printed."""
+
+    def __init__(self, initial_font: str, title: str, lang: str | None = None, subject: str = "", duplex: str = "Simplex",
+                 separation=None, opaque: bool = False):
+        """separation: a write.separation.Separation: every colour and picture in CMYK;
+        opaque: no transparency (PDF/X-1a), and PDF 1.3."""
         from reportlab import rl_config
         from reportlab.pdfgen.canvas import Canvas
 
@@ -34,18 +98,18 @@ class Document:
         rl_config.useA85 = 0
 
         self._buffer = io.BytesIO()
-        self.canvas = Canvas(
-            self._buffer,
-            invariant=1,
-            pageCompression=1,
-            initialFontName=initial_font,
-            initialFontSize=10,
-            lang=lang,
-        )
+        options = dict(invariant=1, pageCompression=1, initialFontName=initial_font, initialFontSize=10, lang=lang)
+        if separation is None:
+            self.canvas = Canvas(self._buffer, **options)
+        else:
+            from .separation import cmyk_canvas
+
+            self.canvas = cmyk_canvas(self._buffer, separation, opaque, **options)
         self.canvas.setTitle(title)
         self.canvas.setSubject(subject)
         self.canvas.setCreator(f"ppgen {__version__}")
         self.canvas.setProducer(f"ppgen {__version__} (ReportLab)")
+        _canvas_viewer_preferences(self.canvas, duplex)
         self._forms: dict[str, str] = {}
         self._in_page = False
         self._saved_pages: int | None = None
@@ -127,6 +191,15 @@ class Document:
         return len(data)
 
 
+def _canvas_viewer_preferences(canvas, duplex: str) -> None:
+    """ReportLab's viewer-preference dictionary checks its keys and lacks PickTrayByPDFSize
+    (PDF 1.7): extend its list of keys, then set each hint through it."""
+    from reportlab.pdfbase.pdfdoc import ViewerPreferencesPDFDictionary, checkPDFBoolean
+
+    checks = {**ViewerPreferencesPDFDictionary.validate, "PickTrayByPDFSize": checkPDFBoolean}
+    canvas._doc.Catalog.ViewerPreferences = ViewerPreferencesPDFDictionary(validate=checks)
+    for key, value in viewer_preferences(duplex).items():
+        canvas.setViewerPreference(key, value)
 def _give_form_its_resources(canvas, name: str, shading: dict) -> None:
     """ReportLab writes a form's fonts and XObjects but drops its graphics states and shadings:
     transparency and gradients drawn in a form (an SVG picture's fill-opacity, its gradients)

@@ -1,0 +1,477 @@
+"""What a PDF's pages draw, read with pypdf and nothing converted: the facts a preflight judges.
+
+    scan = scan_pdf(Path("deck.pdf"))
+    scan.pages[2].colours      # {("rgb", "fill")}: RGB set for filling on page 3
+    scan.pages[2].images       # each image placed: pixels, colour space, size on the page
+    scan.pages[2].text         # each text shown: font, the box of its glyphs on the page
+    scan.output_intents, scan.info, scan.xmp, scan.file_id
+
+Every content stream is walked with its graphics state: the current transformation
+matrix (`cm`, and each form's /Matrix), the colour spaces and colours set (`rg`, `k`,
+`cs`/`scn` with the resources' /ColorSpace), ExtGStates (`gs`: opacity, soft masks,
+blend modes), images (`Do` and inline `BI`: their pixels against the area the matrix
+gives them), shadings (`sh`) and text (`Tf`, `Tm`, `Td`, `TJ` …: each string's advance from
+the font's widths, its height from the font's ascent and descent). Form XObjects are
+followed, with their matrices and resources, to any depth (a cycle stops). Nothing is
+rendered.
+"""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+MAX_DEPTH = 24  # forms inside forms
+
+
+def multiply(m: Matrix, n: Matrix) -> Matrix:
+    """m then n (PDF order: a point p maps to p·m·n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def box_of(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+    points = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+@dataclass(frozen=True)
+class PlacedImage:
+    name: str
+    pixels: tuple[int, int]
+    space: str  # cmyk | rgb | gray | lab | spot | indexed-rgb … (see `space_kind`)
+    size: tuple[float, float]  # points on the page (the unit square through the CTM)
+    soft_mask: bool
+    cmyk_data: object = None  # a callable giving the decoded CMYK pixels (for the total ink), or None
+
+    @property
+    def dpi(self) -> float:
+        w, h = self.size
+        if w <= 0 or h <= 0:
+            return math.inf
+        return min(self.pixels[0] / (w / 72), self.pixels[1] / (h / 72))
+
+
+@dataclass(frozen=True)
+class ShownText:
+    font: str
+    box: tuple[float, float, float, float]  # page points: the glyphs' advance × ascent–descent
+
+
+@dataclass
+class PageScan:
+    number: int  # 1-based
+    boxes: dict  # MediaBox, TrimBox, BleedBox, ArtBox, CropBox → (x0, y0, x1, y1) in points, those present
+    colours: dict = field(default_factory=dict)  # (space kind, "fill" | "stroke") → first operator seen, e.g. "rg"
+    inks: list = field(default_factory=list)  # CMYK colours set (c, m, y, k), 0–1
+    images: list = field(default_factory=list)  # PlacedImage
+    text: list = field(default_factory=list)  # ShownText
+    fonts: dict = field(default_factory=dict)  # font name → embedded? (True/False), of the fonts that show text
+    transparency: list = field(default_factory=list)  # what makes it transparent, in words
+    page_group: bool = False
+
+
+@dataclass
+class PdfScan:
+    path: Path
+    version: str
+    pages: list[PageScan]
+    info: dict
+    xmp: str
+    file_id: bool
+    encrypted: bool
+    output_intents: list[dict]  # each: S, identifier, info, registry, profile N (or None)
+
+
+# ── colour spaces ──────────────────────────────────────────────────────────
+DEVICE = {"/DeviceRGB": "rgb", "/RGB": "rgb", "/DeviceCMYK": "cmyk", "/CMYK": "cmyk", "/DeviceGray": "gray", "/G": "gray",
+          "/CalRGB": "rgb", "/CalGray": "gray", "/Lab": "lab", "/Pattern": "pattern"}
+OPERATOR_SPACE = {"rg": "rgb", "RG": "rgb", "k": "cmyk", "K": "cmyk", "g": "gray", "G": "gray"}
+
+
+def space_kind(space, resources=None) -> str:
+    """A colour space (a name, or an array such as [/ICCBased stream]) as rgb, cmyk, gray, lab,
+    spot (Separation, DeviceN), pattern, or indexed-<base>; a name is looked up in `resources`."""
+    obj = space.get_object() if hasattr(space, "get_object") else space
+    if isinstance(obj, str):
+        if obj in DEVICE:
+            return DEVICE[obj]
+        named = _resource(resources, "/ColorSpace", obj)
+        return space_kind(named, resources) if named is not None else "unknown"
+    if isinstance(obj, list) and obj:
+        family = str(obj[0])
+        if family == "/ICCBased":
+            n = int(obj[1].get_object().get("/N", 0))
+            return {1: "gray", 3: "rgb", 4: "cmyk"}.get(n, "unknown")
+        if family in ("/Separation", "/DeviceN"):
+            return "spot"
+        if family in ("/Indexed", "/I"):
+            return f"indexed-{space_kind(obj[1], resources)}"
+        if family == "/Pattern":
+            return "pattern"
+        return DEVICE.get(family, "unknown")
+    return "unknown"
+
+
+def _resource(resources, kind: str, name):
+    if resources is None:
+        return None
+    table = resources.get_object().get(kind)
+    if table is None:
+        return None
+    return table.get_object().get(name)
+
+
+# ── reading a file ─────────────────────────────────────────────────────────
+def scan_pdf(path: Path, data: bytes | None = None) -> PdfScan:
+    """Every page of the PDF at `path` (or `data`, its bytes), walked; a damaged file raises ValueError."""
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    data = Path(path).read_bytes() if data is None else data
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        encrypted = reader.is_encrypted
+        if encrypted:
+            return PdfScan(Path(path), _version(data), [], {}, "", False, True, [])
+        walker = _Walker(reader)
+        pages = [walker.page(i, page) for i, page in enumerate(reader.pages)]
+        root = reader.trailer["/Root"].get_object()
+        info = {str(k): str(v) for k, v in (reader.trailer.get("/Info") or {}).get_object().items()} if reader.trailer.get("/Info") else {}
+        metadata = root.get("/Metadata")
+        xmp = metadata.get_object().get_data().decode("utf-8", "replace") if metadata is not None else ""
+        intents = [_intent(i.get_object()) for i in (root.get("/OutputIntents") or [])]
+        file_id = "/ID" in reader.trailer and len(reader.trailer["/ID"]) == 2
+    except (PdfReadError, KeyError, TypeError, AttributeError, ValueError, IndexError, OSError) as exc:
+        raise ValueError(f"is not a PDF pypdf can read ({exc})") from None
+    return PdfScan(Path(path), _version(data), pages, info, xmp, file_id, False, intents)
+
+
+def _version(data: bytes) -> str:
+    head = data[:16]
+    return head[5:8].decode("ascii", "replace") if head.startswith(b"%PDF-") else "?"
+
+
+def _intent(intent) -> dict:
+    profile = intent.get("/DestOutputProfile")
+    n = int(profile.get_object().get("/N", 0)) if profile is not None else None
+    return {"S": str(intent.get("/S", "")), "identifier": str(intent.get("/OutputConditionIdentifier", "")),
+            "info": str(intent.get("/Info", "")), "registry": str(intent.get("/RegistryName", "")), "profile_n": n}
+
+
+def _boxes(page) -> dict:
+    out = {}
+    for name in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox"):
+        box = page.get(name)  # set on the page itself (inherited only for MediaBox and CropBox)
+        if box is None and name in ("/MediaBox", "/CropBox"):
+            box = page.get_inherited(name, None) if hasattr(page, "get_inherited") else None
+        if box is not None:
+            x0, y0, x1, y1 = (float(v) for v in box.get_object())
+            out[name[1:]] = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    return out
+
+
+# ── walking content streams ────────────────────────────────────────────────
+@dataclass
+class _State:
+    ctm: Matrix = IDENTITY
+    fill: str = "gray"
+    stroke: str = "gray"
+    font: object = None
+    size: float = 0.0
+    char_space: float = 0.0
+    word_space: float = 0.0
+    scale: float = 1.0
+    rise: float = 0.0
+    leading: float = 0.0
+
+    def copy(self) -> "_State":
+        return _State(**self.__dict__)
+
+
+class _Walker:
+    """Walks pages and the forms they place, recording what each draws into its PageScan."""
+
+    def __init__(self, reader):
+        self.reader = reader
+        self._ops: dict[int, list] = {}  # parsed content of each form, by object number
+        self._fonts: dict[int, "_Font"] = {}
+
+    def page(self, index: int, page) -> PageScan:
+        from pypdf.generic import ContentStream
+
+        scan = PageScan(index + 1, _boxes(page))
+        group = page.get("/Group")
+        if group is not None and str(group.get_object().get("/S", "")) == "/Transparency":
+            scan.page_group = True
+            scan.transparency.append("a transparency group on the page")
+        contents = page.get_contents()
+        if contents is not None:
+            ops = contents.operations if isinstance(contents, ContentStream) else ContentStream(contents, self.reader).operations
+            self._walk(ops, page.get("/Resources"), _State(), scan, 0, set())
+        return scan
+
+    def _form_ops(self, ref, xobject) -> list:
+        from pypdf.generic import ContentStream
+
+        number = getattr(ref, "idnum", None) or id(xobject)
+        if number not in self._ops:
+            self._ops[number] = ContentStream(xobject, self.reader).operations
+        return self._ops[number]
+
+    def _walk(self, ops, resources, state: _State, scan: PageScan, depth: int, active: set) -> None:
+        stack: list[_State] = []
+        tm = tlm = IDENTITY
+        for operands, op in ops:
+            op = op.decode("latin-1") if isinstance(op, bytes) else op
+            if op == "q":
+                stack.append(state.copy())
+            elif op == "Q":
+                if stack:
+                    state = stack.pop()
+            elif op == "cm" and len(operands) == 6:
+                state.ctm = multiply(tuple(float(v) for v in operands), state.ctm)
+            elif op in OPERATOR_SPACE:
+                self._colour(scan, OPERATOR_SPACE[op], "stroke" if op.isupper() else "fill", op, operands)
+                if op.isupper():
+                    state.stroke = OPERATOR_SPACE[op]
+                else:
+                    state.fill = OPERATOR_SPACE[op]
+            elif op in ("cs", "CS") and operands:
+                kind = space_kind(operands[0], resources)
+                if op == "cs":
+                    state.fill = kind
+                else:
+                    state.stroke = kind
+                self._colour(scan, kind, "fill" if op == "cs" else "stroke", op, [])
+            elif op in ("sc", "scn", "SC", "SCN"):
+                kind = state.fill if op.islower() else state.stroke
+                if kind == "pattern" and operands and isinstance(operands[-1], str):
+                    self._pattern(operands[-1], resources, state, scan, depth, active)
+                elif kind == "cmyk" and len(operands) == 4:
+                    scan.inks.append(tuple(float(v) for v in operands))
+            elif op == "gs" and operands:
+                self._ext_gstate(_resource(resources, "/ExtGState", operands[0]), scan)
+            elif op == "sh" and operands:
+                shading = _resource(resources, "/Shading", operands[0])
+                if shading is not None:
+                    self._colour(scan, space_kind(shading.get_object().get("/ColorSpace"), resources), "fill", "sh", [])
+            elif op == "Do" and operands:
+                self._xobject(operands[0], resources, state, scan, depth, active)
+            elif op == "INLINE IMAGE":
+                self._inline_image(operands, resources, state, scan)
+            elif op == "BT":
+                tm = tlm = IDENTITY
+            elif op == "Tf" and len(operands) == 2:
+                font = _resource(resources, "/Font", operands[0])
+                state.font, state.size = (self._font(font) if font is not None else None), float(operands[1])
+            elif op == "Tc" and operands:
+                state.char_space = float(operands[0])
+            elif op == "Tw" and operands:
+                state.word_space = float(operands[0])
+            elif op == "Tz" and operands:
+                state.scale = float(operands[0]) / 100
+            elif op == "Ts" and operands:
+                state.rise = float(operands[0])
+            elif op == "TL" and operands:
+                state.leading = float(operands[0])
+            elif op == "Tm" and len(operands) == 6:
+                tm = tlm = tuple(float(v) for v in operands)
+            elif op in ("Td", "TD") and len(operands) == 2:
+                tx, ty = float(operands[0]), float(operands[1])
+                if op == "TD":
+                    state.leading = -ty
+                tm = tlm = multiply((1, 0, 0, 1, tx, ty), tlm)
+            elif op == "T*":
+                tm = tlm = multiply((1, 0, 0, 1, 0, -state.leading), tlm)
+            elif op in ("Tj", "TJ", "'", '"') and operands:
+                if op in ("'", '"'):
+                    if op == '"' and len(operands) == 3:
+                        state.word_space, state.char_space = float(operands[0]), float(operands[1])
+                    tm = tlm = multiply((1, 0, 0, 1, 0, -state.leading), tlm)
+                tm = self._show(operands[-1], op == "TJ", state, tm, scan)
+
+    def _colour(self, scan: PageScan, kind: str, use: str, op: str, operands) -> None:
+        scan.colours.setdefault((kind, use), op)
+        if kind == "cmyk" and len(operands) == 4:
+            scan.inks.append(tuple(float(v) for v in operands))
+
+    def _ext_gstate(self, gs, scan: PageScan) -> None:
+        if gs is None:
+            return
+        gs = gs.get_object()
+        for key, words in (("/CA", "stroke opacity"), ("/ca", "fill opacity")):
+            if key in gs and float(gs[key]) < 1:
+                scan.transparency.append(f"{words} {float(gs[key]):g}")
+        mask = gs.get("/SMask")
+        if mask is not None and str(mask) != "/None":
+            scan.transparency.append("a soft mask")
+        blend = gs.get("/BM")
+        if blend is not None and str(blend if not isinstance(blend, list) else blend[0]) not in ("/Normal", "/Compatible"):
+            scan.transparency.append(f"blend mode {str(blend).lstrip('/')}")
+
+    def _xobject(self, name, resources, state: _State, scan: PageScan, depth: int, active: set) -> None:
+        table = resources.get_object().get("/XObject") if resources is not None else None
+        table = table.get_object() if table is not None else None
+        if table is None or name not in table:
+            return
+        ref = table.raw_get(name)
+        xobject = ref.get_object()
+        subtype = str(xobject.get("/Subtype", ""))
+        if subtype == "/Image":
+            self._image(str(name), xobject, resources, state, scan)
+        elif subtype == "/Form":
+            number = getattr(ref, "idnum", None)
+            if depth >= MAX_DEPTH or number in active:
+                return
+            group = xobject.get("/Group")
+            if group is not None and str(group.get_object().get("/S", "")) == "/Transparency":
+                scan.transparency.append(f"a transparency group in form {str(name).lstrip('/')}")
+            inner = state.copy()
+            matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
+            inner.ctm = multiply(matrix, state.ctm)
+            self._walk(self._form_ops(ref, xobject), xobject.get("/Resources") or resources, inner, scan, depth + 1, active | {number})
+
+    def _image(self, name: str, image, resources, state: _State, scan: PageScan) -> None:
+        a, b, c, d, _, _ = state.ctm
+        size = (math.hypot(a, b), math.hypot(c, d))
+        pixels = (int(image.get("/Width", 0)), int(image.get("/Height", 0)))
+        if image.get("/ImageMask"):
+            kind = state.fill  # a stencil mask paints in the fill colour
+        else:
+            kind = space_kind(image.get("/ColorSpace", "/DeviceGray"), resources)
+        soft = image.get("/SMask") is not None
+        if soft:
+            scan.transparency.append("an image with a soft mask (alpha)")
+        data = (lambda im=image, px=pixels: _cmyk_pixels(im, px)) if kind == "cmyk" else None
+        scan.images.append(PlacedImage(name.lstrip("/"), pixels, kind, size, soft, data))
+
+    def _inline_image(self, operands, resources, state: _State, scan: PageScan) -> None:
+        settings = operands.get("settings", {}) if isinstance(operands, dict) else {}
+        w = int(settings.get("/W", settings.get("/Width", 0)))
+        h = int(settings.get("/H", settings.get("/Height", 0)))
+        space = settings.get("/CS", settings.get("/ColorSpace", "/DeviceGray"))
+        a, b, c, d, _, _ = state.ctm
+        kind = state.fill if settings.get("/IM", settings.get("/ImageMask")) else space_kind(space, resources)
+        scan.images.append(PlacedImage("inline", (w, h), kind, (math.hypot(a, b), math.hypot(c, d)), False))
+
+    def _pattern(self, name, resources, state: _State, scan: PageScan, depth: int, active: set) -> None:
+        pattern = _resource(resources, "/Pattern", name)
+        if pattern is None:
+            return
+        pattern = pattern.get_object()
+        if int(pattern.get("/PatternType", 0)) == 2 and pattern.get("/Shading") is not None:
+            self._colour(scan, space_kind(pattern["/Shading"].get_object().get("/ColorSpace"), resources), "fill", "scn", [])
+        elif int(pattern.get("/PatternType", 0)) == 1 and depth < MAX_DEPTH:
+            inner = state.copy()
+            self._walk(self._form_ops(None, pattern), pattern.get("/Resources") or resources, inner, scan, depth + 1, active)
+
+    def _font(self, ref) -> "_Font":
+        number = getattr(ref, "idnum", None)
+        if number is not None and number in self._fonts:
+            return self._fonts[number]
+        font = _Font(ref.get_object())
+        if number is not None:
+            self._fonts[number] = font
+        return font
+
+    def _show(self, text, spaced: bool, state: _State, tm: Matrix, scan: PageScan) -> Matrix:
+        """Record the glyphs' box of one text-showing operator; return the text matrix after it."""
+        font = state.font
+        if font is None:
+            return tm
+        size, scale = state.size, state.scale
+        advance = 0.0
+        items = text if spaced else [text]
+        for item in items:
+            if isinstance(item, (int, float)) or hasattr(item, "as_numeric"):
+                advance -= float(item) / 1000 * size * scale
+                continue
+            raw = item.original_bytes if hasattr(item, "original_bytes") else bytes(str(item), "latin-1", "replace")
+            for code in font.codes(raw):
+                w = font.width(code) / 1000 * size + state.char_space + (state.word_space if code == 32 and font.simple else 0)
+                advance += w * scale
+        scan.fonts.setdefault(font.name, font.embedded)  # a font counts once it shows text, not when merely set
+        if advance:
+            m = multiply(tm, state.ctm)
+            lo, hi = font.descent / 1000 * size + state.rise, font.ascent / 1000 * size + state.rise
+            scan.text.append(ShownText(font.name, box_of(m, min(0.0, advance), lo, max(0.0, advance), hi)))
+        return multiply((1, 0, 0, 1, advance, 0), tm)
+
+
+class _Font:
+    """What the scan needs of a font: its name, whether its program is embedded, widths, height."""
+
+    def __init__(self, font):
+        subtype = str(font.get("/Subtype", ""))
+        self.simple = subtype != "/Type0"
+        self.name = str(font.get("/BaseFont", "(unnamed)")).lstrip("/")
+        descriptor = None
+        self.default_width = 0.0
+        self.widths: dict[int, float] = {}
+        if self.simple:
+            first = int(font.get("/FirstChar", 0))
+            for i, w in enumerate(font.get("/Widths", []) or []):
+                self.widths[first + i] = float(w)
+            descriptor = font.get("/FontDescriptor")
+        else:
+            descendant = font["/DescendantFonts"][0].get_object()
+            descriptor = descendant.get("/FontDescriptor")
+            self.default_width = float(descendant.get("/DW", 1000))
+            self._cid_widths(descendant.get("/W", []) or [])
+        descriptor = descriptor.get_object() if descriptor is not None else {}
+        self.type3 = subtype == "/Type3"
+        self.embedded = self.type3 or any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+        self.ascent = float(descriptor.get("/Ascent", 800) or 800)
+        self.descent = float(descriptor.get("/Descent", -200) or -200)
+        if self.descent > 0:
+            self.descent = -self.descent
+
+    def _cid_widths(self, w) -> None:
+        w = [v.get_object() if hasattr(v, "get_object") else v for v in w]
+        i = 0
+        while i + 1 < len(w):
+            first = int(w[i])
+            if isinstance(w[i + 1], list):
+                for n, width in enumerate(w[i + 1]):
+                    self.widths[first + n] = float(width)
+                i += 2
+            elif i + 2 < len(w):
+                for cid in range(first, int(w[i + 1]) + 1):
+                    self.widths[cid] = float(w[i + 2])
+                i += 3
+            else:
+                break
+
+    def codes(self, raw: bytes) -> list[int]:
+        if self.simple:
+            return list(raw)
+        return [int.from_bytes(raw[i:i + 2], "big") for i in range(0, len(raw) - 1, 2)]
+
+    def width(self, code: int) -> float:
+        return self.widths.get(code, self.default_width)
+
+
+def _cmyk_pixels(image, pixels: tuple[int, int]):
+    """A DeviceCMYK image's pixels as a PIL CMYK image (8 bits per component), or None."""
+    from PIL import Image
+
+    if int(image.get("/BitsPerComponent", 8)) != 8:
+        return None
+    try:
+        data = image.get_data()
+        if str(image.get("/Filter", "")) == "/DCTDecode":
+            return Image.open(io.BytesIO(data)).convert("CMYK")
+        return Image.frombytes("CMYK", pixels, data)
+    except Exception:  # a filter pypdf cannot decode: no total-ink check for this image
+        return None

@@ -1,0 +1,173 @@
+"""`ppgen build --rulebook booklet`: the rulebook laid out for A5 (half-Letter) pages, imposed
+two-up on landscape sheets in saddle-stitch order, checked from the folios printed on them."""
+from __future__ import annotations
+
+import re
+import statistics
+
+import pytest
+
+from pdftools import print_hints, reader, render
+from ppgen.impose.booklet import booklet_pages, booklet_sides
+from ppgen.write.build import BuildOptions, build
+from ppgen.write.parts import rulebook_part
+from ppgen.write.report import BuildReport
+
+MM = 72 / 25.4
+
+
+# ── the order, alone ─────────────────────────────────────────────────────────
+@pytest.mark.parametrize("pages", range(1, 42))
+def test_saddle_stitch_order(pages):
+    n = booklet_pages(pages)
+    assert n % 4 == 0 and pages <= n < pages + 4
+    sides = booklet_sides(pages)
+    assert len(sides) == n // 2  # two sides per sheet, two pages per side
+    assert sides[0] == (n, 1) and sides[1] == (2, n - 1)  # sheet 1 front: last | first; its back: 2 | last - 1
+    assert all(left + right == n + 1 for left, right in sides)
+    assert sorted(p for side in sides for p in side) == list(range(1, n + 1))
+    for k in range(0, len(sides), 2):  # flipped on the short edge, each back page lands behind its front neighbour
+        (fl, fr), (bl, br) = sides[k], sides[k + 1]
+        assert bl == fr + 1 and br == fl - 1
+
+
+# ── the booklet, built ───────────────────────────────────────────────────────
+_built: dict = {}
+
+
+def booklet(project, lang, paper):
+    if (lang, paper) not in _built:
+        options = BuildOptions.resolve(project, lang=lang, paper=paper, rulebook="booklet", parts="rulebook")
+        pages = BuildOptions.resolve(project, lang=lang, paper=paper, parts="rulebook")
+        _built[(lang, paper)] = (rulebook_part(project, options, lang, [], BuildReport()),
+                                 rulebook_part(project, pages, lang, [], BuildReport()))
+    return _built[(lang, paper)]
+
+
+def folios(pdf_bytes) -> list[tuple[int | None, int | None]]:
+    """The page numbers printed at the foot of the left and the right half of every sheet side."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf_bytes)
+    try:
+        out = []
+        for page in doc:
+            w, h = page.get_size()
+            tp = page.get_textpage()
+            halves = []
+            for x0 in (0, w / 2):
+                text = tp.get_text_bounded(left=x0, bottom=0, right=x0 + w / 2, top=14 * MM).strip()
+                halves.append(int(text) if re.fullmatch(r"\d+", text) else None)
+            out.append(tuple(halves))
+        return out
+    finally:
+        doc.close()
+
+
+CASES = [("en", "a4"), ("ja", "letter"), ("zh", "a4"), ("ko", "letter")]
+
+
+@pytest.mark.parametrize("lang,paper", CASES)
+def test_sheets_hold_the_pages_in_saddle_stitch_order_by_their_printed_folios(project, lang, paper):
+    book, _ = booklet(project, lang, paper)
+    found = folios(book.data)
+    count = max(n for side in found for n in side if n)  # the last page carries a folio (the colophon's)
+    n = booklet_pages(count)
+    assert len(found) == n // 2 == book.pages
+    expected = [tuple(p if 2 <= p <= count else None for p in side) for side in booklet_sides(count)]
+    assert found == expected  # the title page (1) and the blank pages at the end carry none
+    assert found[0] == ((n if n == count else None), None) and found[1][0] == 2
+
+
+@pytest.mark.parametrize("lang,paper", CASES)
+def test_the_booklet_is_laid_out_for_its_page_not_scaled(project, lang, paper):
+    """Landscape sheets of the paper, half of one per page; body type at the booklet's own size
+    (9 pt, not 9.5 × 0.7), so the A5 book has more pages than the A4 one."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    from ppgen.read.styles import rulebook_style
+
+    book, pages = booklet(project, lang, paper)
+    pdf = reader(book.data)
+    size = {"a4": (841.89, 595.28), "letter": (792.0, 612.0)}[paper]
+    for page in pdf.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(size, abs=0.01)
+    a5_pages = max(n for side in folios(book.data) for n in side if n)
+    assert a5_pages > pages.pages
+    doc = pdfium.PdfDocument(book.data)
+    try:
+        page = doc[1]  # page 2 | page n-1; page 2, on the left, is body text
+        tp = page.get_textpage()
+        half = page.get_size()[0] / 2
+        sizes = [round(raw.FPDFText_GetFontSize(tp.raw, i), 2) for i in range(tp.count_chars()) if tp.get_charbox(i)[2] < half]
+    finally:
+        doc.close()
+    assert statistics.mode(sizes) == rulebook_style(project, "booklet").type.body == 9
+
+
+@pytest.mark.parametrize("lang,paper", CASES[:2])
+def test_booklet_sheets_print_duplex_on_the_short_edge_inside_the_printable_area(project, lang, paper):
+    from PIL import ImageChops
+
+    book, _ = booklet(project, lang, paper)
+    assert print_hints(book.data) == {"PrintScaling": "None", "Duplex": "DuplexFlipShortEdge", "PickTrayByPDFSize": True}
+    band = int(5 * 72 / 25.4)
+    for index in range(book.pages):
+        image = render(book.data, index, 72).convert("L")
+        w, h = image.size
+        for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+            assert ImageChops.invert(image.crop(box)).point(lambda v: 255 if v > 3 else 0).getbbox() is None, (index, box)
+
+
+def test_booklet_outline_points_at_the_sheet_side_a_section_starts_on(project):
+    book, _ = booklet(project, "en", "a4")
+    pdf = reader(book.data)
+    found = folios(book.data)
+    loc = project.locale("en")
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, list):
+                yield from walk(item)
+            else:
+                yield item.title, pdf.get_destination_page_number(item)
+
+    entries = dict(walk(pdf.outline))
+    side = entries[loc.get("rules.deck.heading")]
+    text = pdf.pages[side].extract_text()
+    assert loc.get("rules.deck.heading") in text
+    assert entries[loc.get("rules.subtitle")] == 0  # the title page: sheet 1 front, right
+    assert any(found[side])
+
+
+def test_build_writes_the_booklet_beside_a_set_without_it(project, tmp_path):
+    """`--rulebook booklet`: rulebook-booklet-<lang>.pdf, printed on its own; the set holds the rest."""
+    options = BuildOptions.resolve(project, lang="en", out=tmp_path, rulebook="booklet", parts="rulebook,mats,score-sheet")
+    result = build(project, options)
+    files = {f.part: f.path.name for f in result.files}
+    assert files == {"set": "ancient-duel-en.pdf", "rulebook": "rulebook-booklet-en.pdf", "mats": "mats-en.pdf",
+                     "score-sheet": "score-sheet-en.pdf"}
+    whole = reader(tmp_path / "en" / "ancient-duel-en.pdf")
+    assert len(whole.pages) == 6  # mat, blank, mat, blank, score sheet, blank: no rulebook pages
+    again = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path / "again", rulebook="booklet", parts="rulebook"))
+    assert again.files[0].path.read_bytes() == (tmp_path / "en" / "rulebook-booklet-en.pdf").read_bytes()  # deterministic
+
+
+def test_a_mistake_in_the_booklet_section_is_reported_at_its_line(game_copy):
+    import ppgen
+    from ppgen.errors import DataError
+    from ppgen.read.styles import rulebook_style
+
+    path = game_copy / "templates" / "rulebook-style.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "    margin_side: 13 " in text
+    path.write_text(text.replace("    margin_side: 13 ", "    margin_sid: 13 ").replace("    body: 9\n", "    body: 1\n"), encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        rulebook_style(ppgen.load(game_copy), "booklet")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    shown = [str(p) for p in exc.value.problems]
+    typo = next(n for n, line in enumerate(lines, 1) if "margin_sid:" in line)
+    body = next(n for n, line in enumerate(lines, 1) if line == "    body: 1")
+    assert any(p.line == typo and "did you mean 'margin_side'" in p.message for p in exc.value.problems), shown
+    assert any(p.line == body and "between 3 and 200" in p.message for p in exc.value.problems), shown

@@ -1,0 +1,157 @@
+"""A second build with nothing changed keeps the files it finds; any change draws afresh (write/cache.py)."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pytest
+
+import ppgen
+from clitools import run_ppgen
+from pdftools import texts
+from ppgen.write import build as build_module
+from ppgen.write.build import BuildOptions, build
+
+PARTS = "score-sheet"  # the quickest part to draw: what is kept or drawn is the same for every part
+
+
+def run(game, out, lang="en", parts=PARTS, reuse=True, **options):
+    project = ppgen.load(game)  # loaded afresh, as each command does
+    return build(project, BuildOptions.resolve(project, lang=lang, out=out, parts=parts, jobs=1, **options), reuse=reuse)
+
+
+def stamps(result):
+    return {f.path: f.path.stat().st_mtime_ns for f in result.files}
+
+
+def no_drawing(monkeypatch):
+    """From now on, fail the test if anything is drawn."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("drawn although nothing changed")
+
+    monkeypatch.setattr(build_module, "draw_part", refuse)
+
+
+def test_nothing_changed_keeps_every_file_as_it_was(game_copy, tmp_path, monkeypatch):
+    first = run(game_copy, tmp_path / "out", lang="en,ja", parts="mats,score-sheet")
+    assert not any(f.kept for f in first.files) and len(first.files) == 6  # the set and two parts, two languages
+    before = stamps(first)
+    no_drawing(monkeypatch)
+    again = run(game_copy, tmp_path / "out", lang="en,ja", parts="mats,score-sheet")
+    assert all(f.kept and f.written for f in again.files)
+    assert stamps(again) == before  # not rewritten
+    assert [(f.path, f.pages, f.bytes, f.part) for f in again.files] == [(f.path, f.pages, f.bytes, f.part) for f in first.files]
+
+
+def test_an_edit_to_one_locale_redraws_that_language_only(game_copy, tmp_path):
+    run(game_copy, tmp_path / "out", lang="en,ja")
+    ja = game_copy / "locales" / "ja.yaml"
+    ja.write_text(ja.read_text(encoding="utf-8").replace("text: スコアシート", "text: 得点表"), encoding="utf-8")
+    again = run(game_copy, tmp_path / "out", lang="en,ja")
+    assert {f.lang: f.kept for f in again.files} == {"en": True, "ja": False}
+    assert "得点表" in texts(next(f.path for f in again.files if f.lang == "ja"))[0]
+
+
+def _edit_template(game, out):
+    path = game / "templates" / "mat-style.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n# a designer's note\n", encoding="utf-8")
+
+
+def _add_art(game, out):
+    (game / "art").mkdir(exist_ok=True)
+    shutil.copy(game / "templates" / "icc" / "README.md", game / "art" / "notes.md")
+
+
+def _delete_output(game, out):
+    (out / "en" / "score-sheet-en.pdf").unlink()
+
+
+def _touch_output(game, out):
+    path = out / "en" / "score-sheet-en.pdf"
+    path.write_bytes(path.read_bytes())  # same bytes, written again: not the file the record describes
+
+
+def _garble_record(game, out):
+    for record in (out / ".ppgen-cache").iterdir():
+        record.write_text("{ not json", encoding="utf-8")
+
+
+def _another_record_version(game, out):
+    for record in (out / ".ppgen-cache").iterdir():
+        data = json.loads(record.read_text(encoding="utf-8"))
+        record.write_text(json.dumps({**data, "version": 0}), encoding="utf-8")
+
+
+def _edit_cards(game, out):
+    path = game / "cards.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n# reordered nothing\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("change", [_edit_template, _add_art, _delete_output, _touch_output, _garble_record,
+                                    _another_record_version, _edit_cards], ids=lambda f: f.__name__.strip("_"))
+def test_any_change_to_inputs_outputs_or_record_draws_afresh(game_copy, tmp_path, change):
+    out = tmp_path / "out"
+    run(game_copy, out)
+    change(game_copy, out)
+    again = run(game_copy, out)
+    assert not any(f.kept for f in again.files)
+    assert all(f.path.is_file() and f.path.stat().st_size == f.bytes for f in again.files)
+    assert run(game_copy, out).files[0].kept  # and the record made then is trusted next time
+
+
+def test_other_options_or_another_ppgen_draw_afresh(game_copy, tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    run(game_copy, out)
+    assert not run(game_copy, out, paper="letter").files[0].kept  # same files, other options
+    assert run(game_copy, out, paper="letter").files[0].kept
+    from ppgen.write import cache
+
+    monkeypatch.setattr(cache, "code_digest", lambda: "another version of ppgen")
+    assert not run(game_copy, out, paper="letter").files[0].kept
+
+
+def test_a_faction_build_and_a_full_build_keep_records_of_their_own(game_copy, tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    run(game_copy, out, parts="cards", factions=["rome"])
+    run(game_copy, out)
+    records = sorted(p.name for p in (out / ".ppgen-cache").iterdir())
+    assert len(records) == 2 and all(re.fullmatch(r"en-[0-9a-f]{12}\.json", r) for r in records)
+    no_drawing(monkeypatch)
+    assert run(game_copy, out, parts="cards", factions=["rome"]).files[0].kept
+    assert run(game_copy, out).files[0].kept
+
+
+def test_reuse_false_draws_again(game_copy, tmp_path):
+    run(game_copy, tmp_path)
+    assert not run(game_copy, tmp_path, reuse=False).files[0].kept
+
+
+def test_the_command_says_up_to_date_and_no_cache_draws_again(game_copy, tmp_path):
+    def said(*extra):
+        done = run_ppgen("build", "--parts", PARTS, "--out", tmp_path, "--lang", "en,ja", *extra, root=game_copy)
+        assert done.returncode == 0, done.stderr
+        return done.stdout + done.stderr
+
+    assert "ok: wrote 2 PDFs" in said()
+    assert re.search(r"ok: up to date: 2 PDFs in .*; nothing changed since the last build \(--no-cache draws it again\)", said())
+    ja = game_copy / "locales" / "ja.yaml"
+    ja.write_text(ja.read_text(encoding="utf-8").replace("text: スコアシート", "text: 得点表"), encoding="utf-8")
+    mixed = said()
+    assert "ok: wrote 2 PDFs" in mixed and "en unchanged, kept" in mixed, mixed
+    forced = said("--no-cache")
+    assert "ok: wrote 2 PDFs" in forced and "unchanged" not in forced, forced
+    assert "--no-cache" in run_ppgen("build", "--help").stdout
+
+
+def test_strict_fails_on_the_warnings_of_a_kept_language_again(game_copy, tmp_path):
+    ja = game_copy / "locales" / "ja.yaml"
+    text = ja.read_text(encoding="utf-8")
+    ja.write_text(re.sub(r"sheet\.title:\n  text: スコアシート\n  src: \w+\n", "", text), encoding="utf-8")  # untranslated: a warning
+    args = ("build", "--parts", PARTS, "--out", tmp_path, "--lang", "ja")
+    first = run_ppgen(*args, root=game_copy)
+    assert first.returncode == 0 and "fallback" in first.stdout + first.stderr
+    strict = run_ppgen(*args, "--strict", root=game_copy)
+    assert strict.returncode == 1, strict.stdout + strict.stderr
+    assert "up to date" not in strict.stdout + strict.stderr and "was not written" in strict.stdout + strict.stderr
+    assert "fallback" in strict.stdout + strict.stderr  # the kept language's warnings are shown again

@@ -1,0 +1,495 @@
+"""Print-shop and print-on-demand output, and the preflight: read back with pypdf, checked by
+Ghostscript and qpdf, and broken on purpose to see the preflight name each problem."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from clitools import Break, assert_clean_error, run_ppgen
+from ppgen.press.order import Order, make, starter_decks
+from ppgen.press.preflight import Profile, preflight
+from ppgen.read.services import DeckSizes, load_services
+from ppgen.units import MM
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVICES = ("print-shop", "drivethrucards", "thegamecrafter", "makeplayingcards", "printerstudio")
+PIXELS = {"thegamecrafter": (825, 1125), "makeplayingcards": (822, 1122), "printerstudio": (822, 1122)}
+
+
+@pytest.fixture(scope="module")
+def services(project):
+    return load_services(project)
+
+
+@pytest.fixture(scope="module")
+def built(project, services, tmp_path_factory):
+    """Every preset, the Rome starter deck in English (and the print shop in X-1a too)."""
+    out = tmp_path_factory.mktemp("press")
+    results = {}
+    for key in SERVICES:
+        order = Order.plan(project, services[key], ["en"], out / key, starter_decks(project, ["rome"]))
+        results[key] = (order, make(project, order))
+    order = Order.plan(project, services["print-shop"], ["en"], out / "x1a", starter_decks(project, ["rome"]), pdfx="x1a")
+    results["print-shop-x1a"] = (order, make(project, order))
+    return results
+
+
+@pytest.fixture(scope="module")
+def home_cards(tmp_path_factory):
+    out = tmp_path_factory.mktemp("home")
+    result = run_ppgen("build", "--lang", "en", "--faction", "rome", "--out", out, root=ROOT)
+    assert result.returncode == 0, result.stderr
+    return out / "en" / "cards-en-rome.pdf"
+
+
+def pdf_of(built, key) -> Path:
+    return built[key][1].uploads[0]
+
+
+def operators(reader, page) -> list[str]:
+    """Every operator of a page's content and of the forms it places (pypdf's own parser)."""
+    from pypdf.generic import ContentStream
+
+    found, seen = [], set()
+
+    def walk(obj, resources):
+        for operands, op in ContentStream(obj, reader).operations:
+            found.append(op.decode("latin-1") if isinstance(op, bytes) else op)
+            if op == b"Do":
+                xobjects = resources.get_object()["/XObject"].get_object()
+                ref = xobjects.raw_get(operands[0])
+                form = ref.get_object()
+                if form["/Subtype"] == "/Form" and ref.idnum not in seen:
+                    seen.add(ref.idnum)
+                    walk(form, form.get("/Resources") or resources)
+
+    walk(page.get_contents(), page["/Resources"])
+    return found
+
+
+# ── the presets pass, and are what they say ────────────────────────────────
+@pytest.mark.parametrize("key", SERVICES + ("print-shop-x1a",))
+def test_every_preset_passes_the_preflight(built, key):
+    order, result = built[key]
+    assert result.preflight.passed, result.preflight.lines()
+    assert result.uploads and all(p.exists() for p in result.uploads)
+
+
+@pytest.mark.parametrize("key, standard, identifier, bleed", [
+    ("print-shop", "PDF/X-4", "CGATS TR 006", 3.0),
+    ("print-shop-x1a", "PDF/X-1a:2001", "CGATS TR 006", 3.0),
+    ("drivethrucards", "PDF/X-1a:2001", "CGATS TR 003", 3.175),
+])
+def test_pdfx_files_read_back_with_pypdf(built, key, standard, identifier, bleed):
+    from pypdf import PdfReader
+
+    path = pdf_of(built, key)
+    data = path.read_bytes()
+    reader = PdfReader(path)
+    root = reader.trailer["/Root"]
+    intent = root["/OutputIntents"][0].get_object()
+    assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == identifier
+    assert intent["/RegistryName"] == "http://www.color.org"
+    profile = intent["/DestOutputProfile"].get_object()
+    assert profile["/N"] == 4
+    shipped = (ROOT / "templates" / "icc" / ("ppgen-swop-tr003-240.icc" if "003" in identifier else "ppgen-gracol-tr006-320.icc")).read_bytes()
+    assert profile.get_data() == shipped
+    info = reader.trailer["/Info"]
+    assert info["/GTS_PDFXVersion"] == standard and info["/Trapped"] == "/False"
+    assert (info.get("/GTS_PDFXConformance") == standard) == (standard != "PDF/X-4")
+    assert f"GTS_PDFXVersion>{standard}<" in root["/Metadata"].get_object().get_data().decode()
+    assert len(reader.trailer["/ID"]) == 2
+    assert data.startswith(b"%PDF-1.3" if "X-1a" in standard else b"%PDF-1.6")
+    card = (63.0, 88.0) if key.startswith("print-shop") else (2.5 * 25.4, 3.5 * 25.4)
+    assert len(reader.pages) == 80  # 40 cards, front and back
+    for page in reader.pages:
+        trim, bleed_box, media = (tuple(float(v) for v in page[k]) for k in ("/TrimBox", "/BleedBox", "/MediaBox"))
+        assert bleed_box == media
+        assert trim[2] - trim[0] == pytest.approx(card[0] * MM, abs=0.01) and trim[3] - trim[1] == pytest.approx(card[1] * MM, abs=0.01)
+        assert trim[0] - bleed_box[0] == pytest.approx(bleed * MM, abs=0.01)
+        assert media[2] == pytest.approx((card[0] + 2 * bleed) * MM, abs=0.01)
+
+
+@pytest.mark.parametrize("key", ["print-shop", "drivethrucards", "print-shop-x1a"])
+def test_every_colour_is_cmyk_and_x1a_has_no_transparency(built, key):
+    from pypdf import PdfReader
+
+    reader = PdfReader(pdf_of(built, key))
+    ops = set()
+    for page in reader.pages[:4]:  # a front and a back, twice: every distinct form is walked
+        ops |= set(operators(reader, page))
+    assert {"k", "K"} <= ops
+    assert not ops & {"rg", "RG", "g", "G", "sc", "scn", "SC", "SCN", "sh", "BI"}, ops
+    data = pdf_of(built, key).read_bytes()
+    assert b"/DeviceRGB" not in data and b"/ICCBased" not in data.replace(b"/DestOutputProfile", b"")
+    if key != "print-shop":
+        assert not re.search(rb"/(ca|CA) 0?\.\d", data) and b"/SMask" not in data
+
+
+def test_pages_are_in_the_services_order(built):
+    """DriveThruCards: front of card 1, its back, front of card 2 … (the back is one form)."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(pdf_of(built, "drivethrucards"))
+    placed = [tuple(sorted(page["/Resources"]["/XObject"].keys())) for page in reader.pages]
+    backs, fronts = set(placed[1::2]), placed[0::2]
+    assert len(backs) == 1 and not backs & set(fronts)
+    assert len(set(fronts)) == 20  # Rome's 20 distinct cards, each front as often as its copies
+    assert fronts[0] == fronts[1]  # copies side by side, as the deck lists them (ROM-01 × 2)
+
+
+def test_total_ink_is_capped_for_drivethrucards(built):
+    from ppgen.press.scan import scan_pdf
+
+    scan = scan_pdf(pdf_of(built, "drivethrucards"))
+    inks = [sum(i) for p in scan.pages for i in p.inks]
+    assert max(inks) <= 2.4 + 1e-6 and max(inks) > 1.5  # rich colours, capped at 240 %
+    black = [i for p in scan.pages for i in p.inks if i[3] > 0.99]
+    assert all(i[:3] == (0, 0, 0) for i in black)  # black is black ink alone
+
+
+@pytest.mark.skipif(not shutil.which("gs") or not shutil.which("qpdf"), reason="Ghostscript and qpdf are not installed")
+@pytest.mark.parametrize("key", ["print-shop", "drivethrucards", "print-shop-x1a"])
+def test_ghostscript_and_qpdf_run_clean(built, key):
+    path = pdf_of(built, key)
+    qpdf = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert qpdf.returncode == 0 and "No syntax or stream encoding errors" in qpdf.stdout, qpdf.stdout + qpdf.stderr
+    gs = subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dPDFSTOPONERROR", "-dPDFSTOPONWARNING", "-sDEVICE=nullpage", str(path)],
+                        capture_output=True, text=True)
+    assert gs.returncode == 0 and not gs.stdout.strip() and not gs.stderr.strip(), gs.stdout + gs.stderr
+
+
+@pytest.mark.skipif(not shutil.which("gs"), reason="Ghostscript is not installed")
+def test_cmyk_page_looks_like_the_rgb_one(built, project, tmp_path):
+    """A printer's shift, not a wild one: the CMYK front, rendered by Ghostscript through its
+    embedded OutputIntent profile, stays close to the home (RGB) front of the same card."""
+    from ppgen.draw.faces import CardGeometry
+    from ppgen.write.faces import card_fronts, faces_pdf
+
+    card = project.game.card("hastati-line")
+    geometry = CardGeometry(2.5 * 72, 3.5 * 72, 3.175 * MM)
+    (tmp_path / "rgb.pdf").write_bytes(faces_pdf(project, card_fronts(project, [card], "en", geometry), geometry, "en"))
+
+    def render(pdf: Path, *options) -> Image.Image:
+        png = tmp_path / f"{pdf.stem}.png"
+        subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=png16m", "-r100", *options, "-dFirstPage=1", "-dLastPage=1",
+                        f"-sOutputFile={png}", str(pdf)], check=True)
+        return Image.open(png).convert("RGB")
+
+    from PIL import ImageChops, ImageStat
+
+    rgb = render(tmp_path / "rgb.pdf")
+    cmyk = render(pdf_of(built, "drivethrucards"), "-dUsePDFX3Profile")
+    assert rgb.size == cmyk.size
+    shift = ImageStat.Stat(ImageChops.difference(rgb, cmyk)).mean
+    assert max(shift) < 20, shift  # out-of-gamut reds and blues dull a little; nothing turns another colour
+    assert max(shift) > 0.5, shift  # and it is a separation, not the RGB file again
+
+
+# ── pictures for the print-on-demand services ──────────────────────────────
+@pytest.mark.parametrize("key", ["thegamecrafter", "makeplayingcards", "printerstudio"])
+def test_picture_services_get_their_pixel_sizes_and_quantities(built, project, key):
+    order, result = built[key]
+    folder = result.uploads[0]
+    pictures = sorted(folder.glob("*.png"))
+    assert len(pictures) == 21 and (folder / "back.png").exists()  # Rome's 20 distinct fronts + the back
+    for p in pictures:
+        with Image.open(p) as im:
+            assert im.size == PIXELS[key] and im.mode == "RGB"
+    manifest = (folder / "upload.txt").read_text(encoding="utf-8")
+    counts = {line.split()[0]: int(line.split()[1]) for line in manifest.splitlines() if re.match(r"ROM-\d\d\.png\s+\d", line)}
+    assert counts == {f"{c.code}.png": n for c, n in project.game.starter_deck("rome")} and sum(counts.values()) == 40
+
+
+def test_deck_sizes_name_the_nearest_tier(built):
+    _, mpc = built["makeplayingcards"]
+    assert mpc.notes == ["starter-rome: 40 cards is not a deck size MakePlayingCards sells (18, 36, 54 … 612); the nearest is 36: "
+                         "order 54 (14 blank or extra cards to fill) or 36 (4 cards too many: leave them out)"]
+    assert built["thegamecrafter"][1].notes == []  # sold by the card
+    sizes = DeckSizes(step=18, max=612)
+    assert sizes.fit(54) is None and sizes.fit(55) == (72, 17) and sizes.fit(700) == (612, -88) and sizes.nearest(45) == 54
+
+
+# ── the preflight catches what it lists ────────────────────────────────────
+@pytest.fixture(scope="module")
+def dtc(services):
+    return Profile.of(services["drivethrucards"])
+
+
+def test_home_build_fails_with_the_right_reasons(home_cards, services):
+    result = preflight(home_cards, Profile.of(services["print-shop"]))
+    codes = {p.code for p in result.problems}
+    assert {"no-outputintent", "pdfx-version", "xmp", "rgb-colour", "bleed-narrow"} <= codes, codes
+    rgb = [p for p in result.problems if p.code == "rgb-colour"]
+    assert {p.page for p in rgb} == set(range(1, result.files[0].pages + 1))  # every sheet, each with its page
+
+
+def make_card_pdf(path: Path, fonts, page_drawers, standard="x1a", boxes=None, finish=True) -> Path:
+    """A 3-page DriveThruCards-sized PDF whose pages are drawn by `page_drawers` (canvas, trim) in
+    explicit CMYK; `boxes(page) → (trim, bleed)` may change a page's boxes."""
+    from ppgen.read.services import Condition
+    from ppgen.write.pdf import Document
+    from ppgen.write.pdfx import pdfx
+
+    b = 3.175 * MM
+    w, h = 2.5 * 72 + 2 * b, 3.5 * 72 + 2 * b
+    doc = Document(fonts, "test")
+    c = doc.canvas
+    for n, draw in enumerate(page_drawers, 1):
+        trim, bleed = (b, b, w - b, h - b), (0, 0, w, h)
+        if boxes:
+            trim, bleed = boxes(n, trim, bleed)
+        doc.begin_page(w, h, trim, bleed)
+        c.setFillColorCMYK(0.1, 0.2, 0.3, 0.1)
+        c.rect(0, 0, w, h, fill=1, stroke=0)
+        c.setFillColorCMYK(0, 0, 0, 1)
+        c.setFont(fonts, 9)
+        c.drawString(w / 2 - 20, h / 2, "Hastati")
+        if draw:
+            draw(c, (b, b, w - b, h - b))
+        doc.end_page()
+    data = doc.data()
+    if finish:
+        icc = ROOT / "templates" / "icc" / "ppgen-swop-tr003-240.icc"
+        condition = Condition("swop-240", "CGATS TR 003", "http://www.color.org", "SWOP", icc, 240)
+        data = pdfx(data, standard, condition, icc.read_bytes(), "test")
+    path.write_bytes(data)
+    return path
+
+
+def without(path: Path, what: str) -> Path:
+    """The PDF at `path` with its OutputIntent, /ID or GTS_PDFXVersion removed."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
+
+    data = path.read_bytes()
+    if what == "id":  # blank the trailer's /ID entry in place (byte offsets stay right)
+        data = re.sub(rb"/ID \[ ?<[0-9a-fA-F]+> ?<[0-9a-fA-F]+> ?\]", lambda m: b" " * len(m.group(0)), data)
+        assert b"/ID [" not in data
+    else:
+        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+        if what == "intent":
+            del writer._root_object[NameObject("/OutputIntents")]
+        elif what == "xmp":
+            del writer._root_object[NameObject("/Metadata")]
+        else:
+            del writer._info.get_object()[NameObject("/GTS_PDFXVersion")]
+        out = io.BytesIO()
+        writer.write(out)
+        data = out.getvalue()
+    path.write_bytes(data)
+    return path
+
+
+def low_res_picture(c, trim):
+    from reportlab.lib.utils import ImageReader
+
+    im = Image.new("CMYK", (450, 630), (30, 60, 90, 10))  # 2.5 × 3.5 in at 180 dpi
+    c.drawImage(ImageReader(im), trim[0], trim[1], trim[2] - trim[0], trim[3] - trim[1])
+
+
+BROKEN = {  # case: (drawer of page 3, boxes, what to remove) → (page, code, words in the message)
+    "rgb": (lambda c, t: (c.setFillColorRGB(1, 0, 0), c.rect(30, 30, 20, 20, fill=1)), None, None, (3, "rgb-colour", "RGB colour (fill, rg)")),
+    "dpi": (low_res_picture, None, None, (3, "image-dpi", "at 180 dpi, under the 300 dpi")),
+    "font": (lambda c, t: (c.setFont("Helvetica", 8), c.drawString(40, 60, "Legion")), None, None, (3, "font-not-embedded", "font Helvetica")),
+    "trimbox": (None, lambda n, trim, bleed: (None, bleed) if n == 3 else (trim, bleed), None, (3, "no-trimbox", "no TrimBox")),
+    "near-trim": (lambda c, t: c.drawString(t[0] + 1 * MM, 100, "ROM-01"), None, None,
+                  (3, "text-near-trim", "1 mm from the trim at the left, inside the 3.175 mm safe margin")),
+    "bleed": (None, lambda n, trim, bleed: (trim, (trim[0] - MM, trim[1] - MM, trim[2] + MM, trim[3] + MM)) if n == 3 else (trim, bleed),
+              None, (3, "bleed-narrow", "bleed 1 mm at the left, narrower than the 3.175 mm asked")),
+    "transparency": (lambda c, t: (c.setFillAlpha(0.5), c.rect(30, 30, 40, 40, fill=1)), None, None,
+                     (3, "transparency", "fill opacity 0.5): PDF/X-1a allows none")),
+    "ink": (lambda c, t: (c.setFillColorCMYK(1, 1, 1, 1), c.rect(30, 30, 40, 40, fill=1)), None, None,
+            (3, "total-ink", "C100 M100 Y100 K100 has 400 % ink, more than 240 %")),
+    "intent": (None, None, "intent", (None, "no-outputintent", "no PDF/X OutputIntent")),
+    "id": (None, None, "id", (None, "no-id", "no document /ID")),
+    "version": (None, None, "version", (None, "pdfx-version", "no GTS_PDFXVersion")),
+    "xmp": (None, None, "xmp", (None, "xmp", "no XMP metadata")),
+    "trim-size": (None, lambda n, trim, bleed: ((trim[0] + 9, trim[1] + 9, trim[2] - 9, trim[3] - 9), bleed) if n == 3 else (trim, bleed),
+                  None, (3, "trim-size", "the card is 57.1 × 82.5 mm; DriveThruCards cuts 2.5 × 3.5 in, 2.25 × 3.5 in")),
+}
+
+
+def test_a_good_fixture_passes(project, dtc, tmp_path):
+    fonts = project.fonts.chain("en", "body").primary
+    result = preflight(make_card_pdf(tmp_path / "good.pdf", fonts, [None, None, None]), dtc)
+    assert result.passed, result.lines()
+
+
+@pytest.mark.parametrize("case", list(BROKEN))
+def test_the_preflight_catches_each_problem_on_a_broken_fixture(project, dtc, tmp_path, case):
+    draw, boxes, remove, (page, code, words) = BROKEN[case]
+    fonts = project.fonts.chain("en", "body").primary
+    path = make_card_pdf(tmp_path / f"{case}.pdf", fonts, [None, None, draw], boxes=boxes)
+    if remove:
+        without(path, remove)
+    result = preflight(path, dtc)
+    assert not result.passed
+    found = [(p.page, p.code) for p in result.problems]
+    assert found == [(page, code)], result.lines()  # that problem, on that page, and nothing else
+    assert words in result.problems[0].message, result.problems[0].message
+
+
+def test_preflight_of_pictures(dtc, services, tmp_path):
+    tgc = Profile.of(services["thegamecrafter"])
+    Image.new("RGB", (825, 1125), "white").save(tmp_path / "ROM-01.png")
+    Image.new("RGBA", (825, 1125), (0, 0, 0, 0)).save(tmp_path / "ROM-02.png")
+    Image.new("RGB", (750, 1050), "white").save(tmp_path / "ROM-03.png")
+    result = preflight(tmp_path, tgc)
+    codes = sorted((f.path.name, p.code) for f in result.files for p in f.problems)
+    assert codes == [("ROM-01.png", "image-size"), ("ROM-02.png", "image-mode"), ("ROM-03.png", "image-size"), (tmp_path.name, "no-back")]
+
+
+# ── the command line ───────────────────────────────────────────────────────
+def test_preflight_command_exit_codes_and_report(built, home_cards):
+    good = run_ppgen("preflight", pdf_of(built, "drivethrucards"), "--for", "drivethrucards", root=ROOT)
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert "pass (80 pages)" in good.stdout and "1 file passes the preflight for DriveThruCards" in good.stderr
+    bad = run_ppgen("preflight", home_cards, "--pdfx", "x1a", root=ROOT)
+    assert bad.returncode == 1
+    assert "no PDF/X OutputIntent" in bad.stdout and "RGB colour (fill, rg)" in bad.stdout and "pages 1–" in bad.stdout
+    as_json = run_ppgen("preflight", home_cards, "--json", root=ROOT)
+    import json
+
+    report = json.loads(as_json.stdout)
+    assert report["passed"] is False and any(p["code"] == "rgb-colour" and p["page"] == 1 for p in report["files"][0]["problems"])
+
+
+@pytest.mark.parametrize("key", SERVICES + ("print-shop-x1a",))
+def test_the_preflight_command_passes_every_preset(built, key):
+    order, result = built[key]
+    target = result.uploads[0]
+    args = ["preflight", target, "--for", order.service.key] + (["--pdfx", "x1a"] if key.endswith("x1a") else [])
+    ran = run_ppgen(*args, root=ROOT)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ": pass (" in ran.stdout and "FAIL" not in ran.stdout
+
+
+def test_build_for_says_what_to_upload(tmp_path):
+    result = run_ppgen("build", "--for", "drivethrucards", "--faction", "sparta", "--lang", "ja", "--out", tmp_path, root=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert "To upload to DriveThruCards" in result.stderr and "starter-sparta-ja.pdf" in result.stderr
+    assert "preflight passed" in result.stderr
+    assert (tmp_path / "ja" / "drivethrucards" / "starter-sparta-ja.pdf").exists()
+
+
+def test_build_for_is_reproducible(project, services, tmp_path):
+    decks = starter_decks(project, ["dacia"])
+    a = make(project, Order.plan(project, services["drivethrucards"], ["en"], tmp_path / "a", decks)).uploads[0].read_bytes()
+    b = make(project, Order.plan(project, services["drivethrucards"], ["en"], tmp_path / "b", decks)).uploads[0].read_bytes()
+    assert a == b
+
+
+@pytest.mark.parametrize("args, needles", [
+    (("build", "--for", "drivethrucard"), ("unknown print service 'drivethrucard'", "did you mean 'drivethrucards'")),
+    (("build", "--for", "drivethrucards", "--paper", "a4"), ("--paper is for home printing",)),
+    (("build", "--for", "drivethrucards", "--bleed", "5"), ("DriveThruCards asks for 3.175 mm",)),
+    (("build", "--for", "thegamecrafter", "--pdfx", "x1a"), ("--pdfx: The Game Crafter takes pictures",)),
+    (("build", "--for", "drivethrucards", "--card-size", "jumbo"), ("--card-size: DriveThruCards prints poker, bridge, tarot, mini cards",)),
+    (("export", "png", "--for", "drivethrucards"), ("DriveThruCards takes a PDF", "ppgen build --for drivethrucards")),
+    (("preflight", "README.md", "--for", "nope"), ("unknown print service 'nope'",)),
+])
+def test_bad_options_are_clear_errors(args, needles, tmp_path):
+    assert_clean_error(run_ppgen(*args, "--out", tmp_path, root=ROOT) if args[0] != "preflight" else run_ppgen(*args, root=ROOT), *needles)
+
+
+def test_preflight_of_something_not_a_pdf(tmp_path):
+    (tmp_path / "x.pdf").write_text("not a pdf")
+    result = run_ppgen("preflight", tmp_path / "x.pdf", root=ROOT)
+    assert result.returncode == 1 and "is not a PDF pypdf can read" in result.stdout and "Traceback" not in result.stderr
+
+
+# ── the services file ──────────────────────────────────────────────────────
+SERVICE_BREAKS = {
+    "unknown-key": Break("drivethrucards:", "    safe: 3.175\n", "    safe: 3.175\n    colour: cmyk\n", "unknown-key",
+                         "unknown key 'colour' in service 'drivethrucards'", "colour: cmyk", "colour"),
+    "condition": Break("drivethrucards:", "condition: swop-240", "condition: swop240", "value",
+                       "'condition' names an unknown printing condition 'swop240'; did you mean 'swop-240'? (conditions: swop-240, gracol-320)",
+                       "condition: swop240", "swop240"),
+    "profile": Break("swop-240:", "icc/ppgen-swop-tr003-240.icc", "icc/swop.icc", "value",
+                     "'profile' names icc/swop.icc, which is not in templates/ (an ICC output profile, e.g. icc/ppgen-swop-tr003-240.icc)",
+                     "profile: icc/swop.icc", "icc/swop.icc"),
+    "order": Break("makeplayingcards:", "order: faces", "order: front-back", "value",
+                   "'order: faces' (one picture per face) goes with 'file: png', and only there", "order: front-back", "front-back"),
+    "size": Break("drivethrucards:", "[poker, bridge, tarot, mini]", "[poker, jumbo]", "value",
+                  "'sizes' names an unknown card size 'jumbo' (sizes: build, poker, bridge, mini, tarot)", "sizes: [poker, jumbo]", "[poker"),
+}
+
+
+@pytest.mark.parametrize("name", list(SERVICE_BREAKS))
+def test_services_file_problems_have_file_line_col(game_copy, name):
+    expected = SERVICE_BREAKS[name].apply(game_copy / "templates" / "services.yaml", "templates/services.yaml")
+    result = run_ppgen("build", "--for", "drivethrucards", "--out", game_copy / "out", root=game_copy)
+    assert_clean_error(result, expected)
+
+
+# ── colour separation ──────────────────────────────────────────────────────
+@pytest.fixture(scope="module")
+def swop():
+    from ppgen.write.separation import Separation
+
+    return Separation((ROOT / "templates" / "icc" / "ppgen-swop-tr003-240.icc").read_bytes(), 240)
+
+
+def test_greys_become_black_ink_and_ink_is_capped(swop):
+    from reportlab.lib.colors import HexColor
+
+    from ppgen.write.separation import cap_ink
+
+    assert swop.cmyk(0, 0, 0) == (0, 0, 0, 1.0) and swop.cmyk(1, 1, 1) == (0, 0, 0, 0.0)
+    c, m, y, k = swop.cmyk(0.5, 0.5, 0.5)
+    assert (c, m, y) == (0, 0, 0) and 0.45 < k < 0.75  # mid grey: black ink alone, dot gain allowed for
+    dark = swop.colour(HexColor("#1E1912"))  # the template's near-black ink: rich, under the cap
+    assert dark.cyan + dark.magenta + dark.yellow + dark.black <= 2.4 + 1e-9 and dark.black > 0.8
+    red = swop.colour(HexColor("#B02024"))
+    assert red.magenta > 0.8 and red.yellow > 0.6 and red.cyan < 0.1  # a red stays red
+    assert cap_ink((1, 1, 1, 1), 2.4) == (0.4667, 0.4667, 0.4667, 1)
+    assert cap_ink((0.2, 0.3, 0.1, 0.5), 2.4) == (0.2, 0.3, 0.1, 0.5)
+
+
+def test_pictures_are_separated_and_capped(swop):
+    from PIL import ImageMath
+
+    im = Image.new("RGB", (64, 64), (5, 0, 10))
+    im.paste((200, 30, 40), (0, 0, 32, 64))
+    rgba = im.convert("RGBA")
+    rgba.putalpha(Image.new("L", im.size, 128))
+    for picture in (im, rgba):
+        out = swop.picture(picture)
+        assert out.mode == "CMYK" and out.size == im.size
+        c, m, y, k = out.split()
+        total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
+        assert total.getextrema()[1] <= 240 * 255 / 100 + 1
+
+
+def test_the_cmyk_canvas_separates_greys_gradients_and_pictures(project, swop, tmp_path):
+    """Whatever a drawing calls — a grey, RGB, a gradient, an RGB picture — lands in CMYK."""
+    from reportlab.lib.colors import Color
+    from reportlab.lib.utils import ImageReader
+
+    from ppgen.press.scan import scan_pdf
+    from ppgen.write.pdf import Document
+
+    doc = Document(project.fonts.chain("en", "body").primary, "t", separation=swop, opaque=True)
+    c = doc.canvas
+    doc.begin_page(200, 200, (10, 10, 190, 190), (0, 0, 200, 200))
+    c.setFillGray(0.4)
+    c.setStrokeColorRGB(0, 0.5, 1)
+    c.rect(20, 20, 50, 50, fill=1, stroke=1)
+    c.linearGradient(0, 0, 200, 0, [Color(1, 0, 0), Color(0, 0, 1)])
+    c.drawImage(ImageReader(Image.new("RGB", (300, 300), (0, 120, 255))), 100, 100, 72, 72)
+    c.setFillColor(Color(0, 1, 0, alpha=0.5))  # PDF/X-1a: printed opaque, counted
+    c.drawString(30, 150, "Hastati")
+    doc.end_page()
+    (tmp_path / "c.pdf").write_bytes(doc.data())
+    page = scan_pdf(tmp_path / "c.pdf").pages[0]
+    assert {kind for kind, _ in page.colours} == {"cmyk"}, page.colours
+    assert [i.space for i in page.images] == ["cmyk"] and not page.transparency
+    assert c.transparency_dropped == 1
+    assert b"/DeviceRGB" not in (tmp_path / "c.pdf").read_bytes()
