@@ -18,10 +18,13 @@ build's own (write/faces.py, write/parts.py) and the pictures are rasterised by
 write/raster.py, as `ppgen preview` does. A file that cannot be read leaves the last good
 state in place and puts its problems in `error`; the next reload that succeeds clears it.
 
-ReportLab and a project's caches are not made for threads: one lock guards the drawing, and
-every public method takes it. Pictures are rasterised by a RasterPool (write/raster.py): in
-worker processes when `workers` > 0 (PDFium draws one page at a time in a process), so the
-next faces are laid out while the last ones are rasterised.
+ReportLab and a project's caches are not made for threads: one lock (`lock`) guards the
+reading and the drawing of faces, and `reload`, `front`, `draw_fronts` and `paint_fronts`
+take it. What only looks (`loaded` and the properties over it, `drawn`, `drawn_part`) never
+waits: a reload replaces `loaded` whole. A part is drawn beside the faces, on a twin of the
+project (`part`), and so are a caller's checks (`twin`). Pictures are rasterised by a
+RasterPool (write/raster.py): in worker processes when `workers` > 0 (PDFium draws one page
+at a time in a process), so the next faces are laid out while the last ones are rasterised.
 """
 from __future__ import annotations
 
