@@ -238,6 +238,47 @@ def test_the_filters_have_what_they_filter_by(served, project):
     assert {"commander", "terrain"} <= {c["look"] for c in get_json(served.port, "/api/cards")["cards"]}
 
 
+def test_a_card_removed_from_cards_yaml_leaves_the_gallery(served, events):
+    """The pages hear that the list of cards changed, and the gallery no longer has the card."""
+    cards = served.game / "cards.yaml"
+    old = cards.read_text(encoding="utf-8")
+    archer = old.index("      - id: roman-archer-auxilia\n")
+    text = old[:archer] + old[old.index("      - id: consular-cavalry\n"):]  # its 2 copies go to two cards of 2:
+    for card in ("consular-cavalry", "principes-line"):  # the starter deck keeps 40
+        at = text.index(f"      - id: {card}\n")
+        copies = text.index("        copies: 2\n", at)
+        text = text[:copies] + "        copies: 3\n" + text[copies + len("        copies: 2\n"):]
+    locales = {path: path.read_text(encoding="utf-8") for path in sorted((served.game / "locales").glob("??.yaml"))}
+    generation = served.bench.session.generation
+    save(cards, text)
+    for path, words in locales.items():  # and its texts, in every language (else: unknown-card, until they go too)
+        save(path, without_entries(words, "card.roman-archer-auxilia."))
+    try:
+        heard = events.wait_for("cards", lambda d: d["generation"] > generation)
+        assert heard["reason"] == "cards"
+        data = get_json(served.port, "/api/cards")
+        assert data["error"] is None and "roman-archer-auxilia" not in {c["id"] for c in data["cards"]}
+        assert get(served.port, "/api/cards/roman-archer-auxilia")[0] == 404
+        assert get(served.port, "/pictures/cards/ja/roman-archer-auxilia/thumb.jpg")[0] == 404
+        assert get_json(served.port, "/api/cards/consular-cavalry")["card"]["copies"] == 3
+    finally:
+        for path, words in locales.items():
+            save(path, words)
+        restore(served, events, cards, old)
+    assert "roman-archer-auxilia" in {c["id"] for c in get_json(served.port, "/api/cards")["cards"]}
+
+
+def without_entries(words: str, prefix: str) -> str:
+    """A locale file's text without the entries whose keys start with `prefix` (a key's line and its indented ones)."""
+    kept, inside = [], False
+    for line in words.splitlines(keepends=True):
+        if not line.startswith((" ", "\t")):
+            inside = line.startswith(prefix)
+        if not inside:
+            kept.append(line)
+    return "".join(kept)
+
+
 def test_the_other_parts_are_pages(served, project):
     data = get_json(served.port, "/api/parts/ja/mats")
     mats = data["parts"][0]

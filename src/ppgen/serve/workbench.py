@@ -105,11 +105,14 @@ class Workbench:
 
     def apply(self, changed) -> None:
         """Files of the game were edited: read them again and tell the open pages what changed."""
+        before = self.session.loaded
         update = self.session.reload(changed)
         if self.on_update is not None:
             self.on_update(update, changed)
         if not update.changed:
             return
+        after = self.session.loaded
+        listed = update.error is None and (update.cards or before is None or set(after.fingerprints) != set(before.fingerprints))
         with self._lock:
             if update.error is None:
                 done = set(self._pending)
@@ -117,6 +120,8 @@ class Workbench:
                 self._recheck |= set(update.languages if update.languages is not None else self.session.langs)
                 self._errata_due = self.earlier is not None
         self.events.publish("state", self.state())
+        if listed:  # cards added, removed or changed in cards.yaml (faction, kind, order), or languages: the gallery is read again
+            self.events.publish("cards", {"generation": self.session.generation, "reason": "cards"})
         if update.error is None:
             self._paint_edited()  # here, at once: the painter may be busy with the first load or a check
             self._publish_marks()  # faces not drawn again whose state changed (an English edit: stale translations)
