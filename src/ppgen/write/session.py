@@ -233,15 +233,13 @@ class Session:
         return update
 
     def _part_keys(self, project, langs) -> dict[str, str]:
-        """Per language, the fingerprint of every file its parts are drawn from: the card
-        database, configuration, the source locale and its own, the glossary, every template
-        and the language's fonts (by content)."""
-        from ..draw.face_inputs import fingerprint, font_inputs
+        """Per language, the fingerprint of every file its parts are drawn from — the same files
+        a re-run of `ppgen build` checks (write/cache.py `input_files`), by signature."""
+        from ..draw.face_inputs import fingerprint
+        from .cache import input_files
 
         d = project.dir
-        shared = [d.cards, d.config, d.locale(project.config.source_language), d.glossary, *d.files_under(d.templates)]
-        digests = {d.show(path): d.digest(path) for path in shared}
-        return {lang: fingerprint({**digests, "locale": d.digest(d.locale(lang)), **font_inputs(project, lang)}) for lang in langs}
+        return {lang: fingerprint({d.show(path): d.signature(path) for path in input_files(project, lang)}) for lang in langs}
 
     def _require(self):
         if self.project is None:
