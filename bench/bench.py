@@ -6,7 +6,8 @@
     python bench/bench.py --scale 10 20   # choose the scale factors
 
 Prints, in one run on this machine:
-  1. `ppgen build` wall time per language (drawn afresh) and for --lang all, peak RSS, PDF
+  1. `ppgen build` wall and CPU time per language (drawn afresh; and with --jobs 1, in one
+     process) and for --lang all, peak RSS, PDF
      sizes, against two baselines measured in the same run: (1) plain ReportLab drawing the
      same strings (every card name and effect, every rulebook paragraph, the mat and sheet
      words) with the same fonts on the same number of pages at fixed positions — the cost of
@@ -39,21 +40,31 @@ import resource, subprocess, sys, time
 t = time.perf_counter()
 rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
 wall = time.perf_counter() - t
-print(wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, rc)
+use = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(wall, use.ru_maxrss, use.ru_utime + use.ru_stime, rc)
 """
+CPU: dict[str, float] = {}  # the CPU seconds (user + system, every process) of the last measure() of each command
 
 
 def measure(cmd: list[str], repeat: int, env=None) -> tuple[float, float]:
-    """(median wall seconds, max peak RSS in MB) of `cmd`, each run in a fresh process."""
-    walls, rss = [], []
+    """(median wall seconds, max peak RSS in MB) of `cmd`, each run in a fresh process; its
+    median CPU seconds (all its processes) in CPU[" ".join(cmd)]: less sensitive than wall
+    time to other work on the machine, and the sum over worker processes."""
+    walls, rss, cpus = [], [], []
     for _ in range(repeat):
         out = subprocess.run([PY, "-c", MEASURE, *cmd], capture_output=True, text=True, env=env, check=True).stdout.split()
-        wall, peak, rc = float(out[0]), int(out[1]), int(out[2])
+        wall, peak, cpu, rc = float(out[0]), int(out[1]), float(out[2]), int(out[3])
         if rc != 0:
             raise SystemExit(f"command failed ({rc}): {' '.join(cmd)}")
         walls.append(wall)
         rss.append(peak / 1024)
+        cpus.append(cpu)
+    CPU[" ".join(cmd)] = statistics.median(cpus)
     return statistics.median(walls), max(rss)
+
+
+def cpu_of(cmd: list[str]) -> float:
+    return CPU[" ".join(cmd)]
 
 
 def cli(*args) -> list[str]:
@@ -110,11 +121,12 @@ def baseline_spec(project, lang: str, pages: int, path: Path) -> None:
                                 "strings": strings, "pages": pages}, ensure_ascii=False), encoding="utf-8")
 
 
-def baseline(project, lang: str, pages: int, repeat: int, tmp: Path) -> float:
-    """Wall time of the baseline as a whole process, measured like ppgen (start-up, imports, fonts, drawing)."""
+def baseline(project, lang: str, pages: int, repeat: int, tmp: Path) -> tuple[float, float]:
+    """Wall and CPU time of the baseline as a whole process, measured like ppgen (start-up, imports, fonts, drawing)."""
     spec = tmp / f"baseline-{lang}.json"
     baseline_spec(project, lang, pages, spec)
-    return measure([PY, "-c", BASELINE, str(spec)], repeat)[0]
+    cmd = [PY, "-c", BASELINE, str(spec)]
+    return measure(cmd, repeat)[0], cpu_of(cmd)
 
 
 # ── the second baseline: the same strings and the same vector drawing, plain ReportLab ──
@@ -243,14 +255,15 @@ def vector_spec(pdf: Path, path: Path) -> dict:
     return spec
 
 
-def baseline_with_drawing(project, lang: str, pdf: Path, repeat: int, tmp: Path) -> float:
-    """Wall time of the second baseline (REPLAY): the strings, and ppgen's vector drawing replayed."""
+def baseline_with_drawing(project, lang: str, pdf: Path, repeat: int, tmp: Path) -> tuple[float, float]:
+    """Wall and CPU time of the second baseline (REPLAY): the strings, and ppgen's vector drawing replayed."""
     from pypdf import PdfReader
 
     strings, vectors = tmp / f"baseline-{lang}.json", tmp / f"vectors-{lang}.json"
     baseline_spec(project, lang, len(PdfReader(str(pdf)).pages), strings)
     vector_spec(pdf, vectors)
-    return measure([PY, "-c", REPLAY, str(strings), str(vectors)], repeat)[0]
+    cmd = [PY, "-c", REPLAY, str(strings), str(vectors)]
+    return measure(cmd, repeat)[0], cpu_of(cmd)
 
 
 # ── a synthetic game directory with N× the cards ─────────────────────────────
@@ -336,24 +349,30 @@ def main() -> None:
 
     print("1. ppgen build (every part: rulebook, mats, score sheet, 280 cards), drawn afresh (--no-cache)")
     print("   baseline 1: plain ReportLab, the same strings; baseline 2: also ppgen's vector drawing replayed (forms once per face)")
-    print(f"   {'lang':<6}{'ppgen s':>9}{'base 1 s':>10}{'ratio':>7}{'base 2 s':>10}{'ratio':>7}{'peak RSS MB':>13}{'pages':>7}{'PDF MB':>8}")
-    single = {}
+    print("   (wall seconds; CPU seconds of every process in brackets: other work on the machine inflates wall time more)")
+    print(f"   {'lang':<6}{'ppgen s':>14}{'-j 1 s':>9}{'base 1 s':>14}{'ratio':>7}{'base 2 s':>14}{'ratio':>7}{'RSS MB':>8}{'pages':>7}{'PDF MB':>8}")
+    single, one = {}, {}
     for lang in langs:
         out = tmp / f"out-{lang}"
-        wall, rss = measure(cli("--root", str(ROOT), "build", "--lang", lang, "--out", str(out), "--quiet", "--no-cache"), args.repeat)
+        cmd = cli("--root", str(ROOT), "build", "--lang", lang, "--out", str(out), "--quiet", "--no-cache")
+        wall, rss = measure(cmd, args.repeat)
+        cpu = cpu_of(cmd)
         pdf = out / lang / f"ancient-duel-{lang}.pdf"
         from pypdf import PdfReader
 
         pages = len(PdfReader(str(pdf)).pages)
-        base = baseline(project, lang, pages, args.repeat, tmp)
-        drawn = baseline_with_drawing(project, lang, pdf, args.repeat, tmp)
+        base, base_cpu = baseline(project, lang, pages, args.repeat, tmp)
+        drawn, drawn_cpu = baseline_with_drawing(project, lang, pdf, args.repeat, tmp)
         single[lang] = wall
-        print(f"   {lang:<6}{wall:>9.2f}{base:>10.2f}{wall / base:>7.2f}{drawn:>10.2f}{wall / drawn:>7.2f}{rss:>13.0f}{pages:>7}"
-              f"{pdf.stat().st_size / 1e6:>8.2f}")
+        one[lang] = measure(cmd + ["--jobs", "1"], args.repeat)[0]
+        print(f"   {lang:<6}{wall:>7.2f} ({cpu:4.2f}){one[lang]:>9.2f}{base:>7.2f} ({base_cpu:4.2f}){wall / base:>7.2f}{drawn:>7.2f} ({drawn_cpu:4.2f})"
+              f"{wall / drawn:>7.2f}{rss:>8.0f}{pages:>7}{pdf.stat().st_size / 1e6:>8.2f}")
     out = tmp / "out-all"
-    wall_all, rss_all = measure(cli("--root", str(ROOT), "build", "--lang", "all", "--out", str(out), "--quiet", "--no-cache"), args.repeat)
-    total = sum(single.values())
-    print(f"   all   {wall_all:>9.2f}   (sum of single builds {total:.2f} s; ratio {wall_all / total:.2f}; peak RSS {rss_all:.0f} MB)")
+    cmd = cli("--root", str(ROOT), "build", "--lang", "all", "--out", str(out), "--quiet", "--no-cache")
+    wall_all, rss_all = measure(cmd, args.repeat)
+    total, total_one = sum(single.values()), sum(one.values())
+    print(f"   all   {wall_all:>7.2f} ({cpu_of(cmd):4.2f})  ratio {wall_all / total:.2f} to the sum of the single builds ({total:.2f} s), "
+          f"{wall_all / total_one:.2f} to their sum in one process each ({total_one:.2f} s); peak RSS {rss_all:.0f} MB")
     parts = sorted(p for p in (tmp / "out-ja" / "ja").glob("*.pdf"))
     print("   ja files: " + ", ".join(f"{p.name} {p.stat().st_size / 1e6:.2f} MB" for p in parts))
 

@@ -27,6 +27,16 @@ def project():
 
 
 @pytest.fixture(scope="session")
+def full_set(project, tmp_path_factory):
+    """Every part of every language, as `ppgen build --lang all` makes it (languages and parts
+    drawn in worker processes), built once per test process and only read: (result, out folder)."""
+    from ppgen.write.build import BuildOptions, build
+
+    out = tmp_path_factory.mktemp("full-set")
+    return build(project, BuildOptions.resolve(project, lang="all", out=out, jobs=2)), out
+
+
+@pytest.fixture(scope="session")
 def seed_cards():
     """The seeds' cards, every language, as printed (copied from ../shared/seeds)."""
     return json.loads((DATA / "seed_cards.json").read_text(encoding="utf-8"))

@@ -16,10 +16,9 @@ A4 = (595, 842)
 
 
 @pytest.fixture(scope="module")
-def full(project, tmp_path_factory):
-    """Every part of every language, languages in two worker processes."""
-    out = tmp_path_factory.mktemp("full")
-    return build(project, BuildOptions.resolve(project, lang="all", out=out, jobs=2)), out
+def full(full_set):
+    """Every part of every language, languages and parts in two worker processes (conftest.py)."""
+    return full_set
 
 
 def _outline(pdf):

@@ -36,3 +36,36 @@ def test_baseline_prints_every_card_and_rule_string(bench, project, tmp_path, la
     filled = [k for k in rule_keys if "{deck_size}" in loc.get(k)]
     assert filled and all(loc.format(k, **values).replace("**", "") in strings for k in filled)
     assert spec["pages"] == 80 and all(Path(p).is_file() for p in spec["fonts"].values())
+
+
+def test_second_baseline_replays_ppgens_own_drawing(bench, project, tmp_path):
+    """The second baseline draws what ppgen drew: the same forms, placed on the same pages,
+    matching ppgen's own page pixel for pixel but for the text (drawn as the first baseline does)."""
+    import subprocess
+    import sys
+
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    from ppgen.write.build import BuildOptions, build
+
+    result = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path / "out", parts="cards", factions=["rome"], jobs=1),
+                   reuse=False)
+    pdf = result.files[0].path
+    spec = bench.vector_spec(pdf, tmp_path / "vectors.json")
+    assert len(spec["forms"]) == result.files[0].faces  # every form ppgen drew: faces, and the layers they share (frames…)
+    assert len(spec["pages"]) == result.files[0].pages
+    bench.baseline_spec(project, "en", len(spec["pages"]), tmp_path / "strings.json")
+    strings = json.loads((tmp_path / "strings.json").read_text(encoding="utf-8"))
+    (tmp_path / "strings.json").write_text(json.dumps({**strings, "strings": []}), encoding="utf-8")  # the drawing alone
+    script = bench.REPLAY.replace("io.BytesIO()", repr(str(tmp_path / "replay.pdf")))
+    subprocess.run([sys.executable, "-c", script, str(tmp_path / "strings.json"), str(tmp_path / "vectors.json")], check=True)
+
+    def pixels(path):
+        return pdfium.PdfDocument(str(path))[0].render(scale=0.5).to_pil().convert("L")
+
+    ours, replayed = pixels(pdf), pixels(tmp_path / "replay.pdf")
+    assert ours.size == replayed.size
+    histogram = ImageChops.difference(ours, replayed).histogram()
+    same = sum(histogram[:25]) / sum(histogram)
+    assert same > 0.93, same  # all but the cards' words (4–5 % of the page): every shape is the same

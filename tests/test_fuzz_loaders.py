@@ -365,7 +365,7 @@ def test_fuzz_po_import(game, english):
     ja = game / "locales" / "ja.yaml"
     before = ja.read_bytes()
 
-    @fuzz(60)
+    @fuzz(40)
     @given(text=po_files(english), lang=st.sampled_from(["ja", None]))
     def run(text, lang):
         po.write_text(text, encoding="utf-8")
@@ -386,7 +386,7 @@ def test_fuzz_po_import_writes(game, english):
     keys = [k for k in english.entries if k.startswith(("faction.", "label.", "rules.goal"))]
     project = ppgen.load(game)  # import_po reads the locale file afresh every time
 
-    @fuzz(30)
+    @fuzz(20)
     @given(items=st.lists(st.tuples(st.sampled_from(keys), st.one_of(nasty(30), st.text(min_size=1, max_size=30))),
                           min_size=1, max_size=4, unique_by=lambda kv: kv[0]))
     def run(items):

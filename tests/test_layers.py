@@ -1,6 +1,6 @@
 """The tree is the pipeline: every import points down it (docs/architecture.md).
 
-    read → typeset → draw → impose → write → export / errata / cli
+    read → typeset → draw → impose → write → export / errata → serve → cli
               decks (on read)   i18n (on draw, for the fit check, and write, for sync)
 
 The test reads every module's imports with `ast` — at module level and inside
@@ -30,7 +30,7 @@ MAY_IMPORT = {
     "i18n": {"read", "typeset", "project", "draw", "write"},  # the fit check lays cards out; sync writes files
     "export": {"read", "typeset", "project", "draw", "impose", "write", "decks"},
     "errata": {"read", "typeset", "project", "draw", "impose", "write", "i18n"},  # compares versions, prints their changed cards
-    "serve": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export"},
+    "serve": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "errata"},  # the workbench marks what changed since a version
     "press": {"read", "typeset", "project", "draw", "impose", "write", "decks", "export"},  # print-service files and the preflight
     "cli": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "errata", "serve", "press"},
     "root": {"read", "typeset", "project", "draw", "impose", "write", "decks", "i18n", "export", "errata", "serve", "press", "cli"},
@@ -118,7 +118,7 @@ def test_every_module_belongs_to_a_stage():
     assert stages <= set(MAY_IMPORT), stages - set(MAY_IMPORT)
     top = sorted(p.name for p in PACKAGE.iterdir() if not p.name.startswith((".", "__pycache__")))
     assert top == sorted(["__init__.py", "__main__.py", "cli", "decks", "draw", "errata", "errors.py", "export", "i18n", "impose",
-                          "press", "project.py", "read", "termtable.py", "typeset", "units.py", "write"])
+                          "press", "project.py", "read", "serve", "termtable.py", "typeset", "units.py", "write"])
 
 
 @pytest.mark.parametrize("where, source", [

@@ -21,7 +21,6 @@ from ppgen.read.styles import rulebook_style
 from ppgen.read.templates import load_card_template
 from ppgen.typeset.breaking import MIN_LAST_CHARS, MIN_LAST_WORDS
 from ppgen.typeset.text import plain
-from ppgen.write.build import BuildOptions, build
 
 LANGS = ["en", "ja", "ko", "zh"]
 CJK = {"ja", "zh"}
@@ -29,10 +28,10 @@ CODE = re.compile(r"[A-Z]{3}-\d{2}")
 
 
 @pytest.fixture(scope="session")
-def printed(project, tmp_path_factory):
-    """Every part of every language, built once: (output folder, build result)."""
-    out = tmp_path_factory.mktemp("typography")
-    return out, build(project, BuildOptions.resolve(project, lang="all", out=out))
+def printed(full_set):
+    """Every part of every language, built once (conftest.py): (output folder, build result)."""
+    result, out = full_set
+    return out, result
 
 
 @pytest.fixture(scope="session")

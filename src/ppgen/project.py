@@ -135,6 +135,27 @@ class Project:
 
         return self.cached(f"phrases:{lang}", make)
 
+    def twin(self) -> "Project":
+        """This project for work done in another thread at the same time (checks, a part drawn
+        beside the cards): the same card database, configuration, locale texts, fonts and
+        templates as read, but locales of its own — what a drawing records in them (the texts
+        that fell back to English) is its own — and caches of its own."""
+        from dataclasses import replace
+
+        twin = Project(self.dir, self.game, self.config, _derived=dict(self._derived))
+        src = self.config.source_language
+        source = self._locales.get(src)
+        if source is not None:
+            twin._locales[src] = replace(source, fallbacks=set(), broken={})
+        for lang, loc in self._locales.items():
+            if lang != src:
+                twin._locales[lang] = replace(loc, source=twin._locales.get(src, loc.source), fallbacks=set(), broken={})
+        return twin
+
+    def reloaded(self, changed) -> "Project":
+        """This game after the files `changed` were edited (see `reloaded`)."""
+        return reloaded(self, changed)
+
     # ── localized views ────────────────────────────────────────────────
     def card_name(self, card: Card, lang: str) -> str:
         return self.locale(lang).get(f"card.{card.id}.name")
@@ -220,6 +241,55 @@ def bonus_part_text(loc: Locale, part: BonusPart) -> str:
     if part.whose != "own":
         text = loc.format(f"bonus.whose.{part.whose}", part=text)
     return text
+
+
+def reloaded(project: Project, changed) -> Project:
+    """The game of `project` after the files `changed` (paths in its directory) were edited:
+    those files read again, and everything read only from other files kept — the card
+    database, the configuration, the locales, fonts, templates and glossary as loaded — so an
+    edit of one locale file re-reads that file alone. An edit of ppgen.yaml, or a locale file
+    added or removed (the languages changed), reloads everything. Raises DataError as `load` does."""
+    gamedir = project.dir
+    changed = {Path(p).resolve() for p in changed}
+    if gamedir.config in changed:
+        return open_project(gamedir)
+    if any(_adds_or_removes_a_language(project, path) for path in changed):
+        return open_project(gamedir)
+    game = load_game(gamedir) if gamedir.cards in changed else project.game
+    new = Project(gamedir, game, project.config)
+    if not changed & {gamedir.cards, gamedir.locale(project.config.source_language)}:  # a locale is checked against both
+        new._locales = {lang: loc for lang, loc in project._locales.items() if gamedir.locale(lang) not in changed}
+    for name, value in project._derived.items():
+        read_from = _derived_from(gamedir, name)
+        if read_from is not None and not any(_within(path, f) for path in changed for f in read_from):
+            new._derived[name] = value
+    return new
+
+
+def _derived_from(gamedir: GameDir, name: str) -> tuple[Path, ...] | None:
+    """The files a cached derivation (`Project.cached` name) is made from; None: not known,
+    so a reloaded project makes it again."""
+    d = gamedir
+    card = (d.template("card"), d.cards)  # the card template is checked against the game's unit types
+    for prefix, files in (("fonts", (d.fonts,)), ("digest:fonts/", (d.fonts,)), ("face-inputs:fonts:", (d.fonts,)),
+                          ("glossary", (d.glossary,)), ("phrases:", (d.glossary,)), ("language-names", ()),
+                          ("template:card", card), ("face-inputs:template:", card), ("template:", (d.templates,)),
+                          ("art-", (d.art, *card)), ("deck-names", (d.cards, d.locales))):
+        if name.startswith(prefix):
+            return files
+    return None
+
+
+def _adds_or_removes_a_language(project: Project, path: Path) -> bool:
+    """A locale file that is new, gone, or was never read (so it may be new): the languages change."""
+    d = project.dir
+    if path.parent != d.locales or path.suffix != ".yaml" or path == d.glossary:
+        return False
+    return path.stem not in project._locales or not d.is_file(path)
+
+
+def _within(path: Path, file_or_folder: Path) -> bool:
+    return path == file_or_folder or file_or_folder in path.parents
 
 
 def load(root: str | Path | None = None) -> Project:

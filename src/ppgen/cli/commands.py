@@ -7,3 +7,4 @@ from . import export  # noqa: F401
 from . import art  # noqa: F401
 from . import errata  # noqa: F401
 from . import press  # noqa: F401
+from . import serve  # noqa: F401

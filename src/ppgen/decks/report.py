@@ -60,7 +60,7 @@ class Report:
 
 def summarise(ctx: Context) -> dict:
     """Deck type, cards per faction and kind, Commanders, Terrain, level and energy curves of the units."""
-    game, rules = ctx.game, ctx.rules
+    rules = ctx.rules
     roles = _roles(ctx)
     factions = []
     for faction, n in (ctx.ordered_factions() if ctx.primary else sorted(ctx.faction_counts().items(), key=lambda x: -x[1])):

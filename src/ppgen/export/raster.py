@@ -21,7 +21,7 @@ import os
 from typing import Callable, Sequence
 
 from ..draw.faces import CardGeometry
-from ..units import px
+from ..units import px  # noqa: F401 — re-exported (tts)
 from ..write.raster import PNG_COMPRESS_LEVEL, RasterSize, png_bytes, render_page  # noqa: F401 — the one rendering path, re-exported
 
 MIN_PAGES_PER_WORKER = 8  # below this, a worker process costs more than it saves
@@ -31,7 +31,7 @@ Progress = Callable[[int, int], None]
 
 def card_raster(geometry: CardGeometry, dpi: float) -> RasterSize:
     """The bleed box of `geometry` at `dpi`, each side rounded to whole pixels."""
-    return RasterSize(px(geometry.width, dpi), px(geometry.height, dpi), dpi)
+    return RasterSize.at(geometry.width, geometry.height, dpi)
 
 
 def fitted_raster(geometry: CardGeometry, width: int, height: int) -> RasterSize:

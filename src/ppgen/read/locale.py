@@ -129,8 +129,16 @@ class Locale:
         """The text for `key`; English (recorded in `fallbacks`) when this language lacks it."""
         if self.is_translated(key):
             return self.entries[key].text
+        text = self.peek(key)  # English, or KeyError
+        self.fallbacks.add(key)
+        return text
+
+    def peek(self, key: str) -> str:
+        """The text `get(key)` prints, without recording a fallback: for showing it (`ppgen serve`),
+        not for printing it."""
+        if self.is_translated(key):
+            return self.entries[key].text
         if self.source is not None and self.source.is_translated(key):
-            self.fallbacks.add(key)
             return self.source.entries[key].text
         raise KeyError(f"no text for '{key}' in {self.lang} or {SOURCE_LANG}")
 

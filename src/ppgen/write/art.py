@@ -84,6 +84,10 @@ class ArtBook:
     def __post_init__(self):
         self._by_card = {(r.card.id, r.lang): r for r in self.rows}
 
+    def row(self, card_id: str, lang: str) -> ArtRow | None:
+        """The preflight of one card in one language (None: not in this book)."""
+        return self._by_card.get((card_id, lang))
+
     def art(self, card, lang: str) -> CardArt | None:
         row = self._by_card.get((card.id, lang))
         if row is None or row.picture is None or row.fitted is None:
@@ -106,26 +110,28 @@ class ArtBook:
             report.warning(problem.code, problem.message, lang=row.lang if row else None,
                            key=row.card.code if row else "art", strict=problem.strict)
 
+    def entry(self, project, row: ArtRow) -> dict:
+        """One card in one language of the checklist: its picture, every number, what was found."""
+        card, picture = row.card, row.picture
+        return {
+            "id": card.id, "code": card.code, "faction": card.faction, "kind": card.kind, "lang": row.lang,
+            "name": project.card_name(card, row.lang),
+            "file": row.source.shown if row.source and picture else None,
+            "from": row.source.origin if row.source and picture else None,
+            "format": picture.format if picture else None,
+            "width": picture.width if picture else None,
+            "height": picture.height if picture else None,
+            "fit": row.fit if picture else None,
+            "dpi": round(row.dpi, 2) if row.dpi is not None else None,
+            "cropped": round(row.fitted.cropped, 4) if row.fitted else None,
+            "embedded": _embedded(self.prepared.get(row.source.path)) if picture else None,
+            "window": row.window,
+            "problems": [{"code": p.code, "message": p.message, "fails_strict": p.strict} for p in row.problems],
+        }
+
     def checklist(self, project) -> dict:
         """The `ppgen art` checklist as plain data (its JSON): one entry per card and language."""
-        entries = []
-        for row in self.rows:
-            card, picture = row.card, row.picture
-            entries.append({
-                "id": card.id, "code": card.code, "faction": card.faction, "kind": card.kind, "lang": row.lang,
-                "name": project.card_name(card, row.lang),
-                "file": row.source.shown if row.source and picture else None,
-                "from": row.source.origin if row.source and picture else None,
-                "format": picture.format if picture else None,
-                "width": picture.width if picture else None,
-                "height": picture.height if picture else None,
-                "fit": row.fit if picture else None,
-                "dpi": round(row.dpi, 2) if row.dpi is not None else None,
-                "cropped": round(row.fitted.cropped, 4) if row.fitted else None,
-                "embedded": _embedded(self.prepared.get(row.source.path)) if picture else None,
-                "window": row.window,
-                "problems": [{"code": p.code, "message": p.message, "fails_strict": p.strict} for p in row.problems],
-            })
+        entries = [self.entry(project, row) for row in self.rows]
         with_art = sum(1 for e in entries if e["file"])
         return {
             "cards": entries,

@@ -392,8 +392,10 @@ def _draw_in_workers(project, options, run, jobs, progress: Progress | None = No
     decks = [(d.title, d.faction, [(c.id, n) for c, n in d.cards]) for d in getattr(run, "decks", ())]
     global _FORKED_PROJECT
     _FORKED_PROJECT = project if method == "fork" else None  # forked workers inherit it, loaded
-    if method == "fork":
-        project.fonts.load(options.langs)  # and its fonts, parsed once here
+    if method == "fork":  # and its fonts and locales, parsed once here
+        project.fonts.load(options.langs)
+        for lang in options.langs:
+            project.locale(lang)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_ignores_sigint)
     first = sorted(options.parts, key=lambda part: (part not in DRAW_FIRST, DRAW_FIRST.index(part) if part in DRAW_FIRST else 0))
     try:

@@ -17,15 +17,18 @@ from .parts import new_document
 
 
 # ── fronts with their pictures ─────────────────────────────────────────────
-def card_fronts(project, cards: Sequence, lang: str, geometry: CardGeometry, report=None) -> list:
+def card_fronts(project, cards: Sequence, lang: str, geometry: CardGeometry, report=None, book=None) -> list:
     """The fronts of `cards` in `lang`, each with its picture (write/art.py: checked and
     prepared once; a bad file is a DataError before anything is drawn). Every export and
-    preview draws its fronts through here, so each shows the art the PDF prints."""
+    preview draws its fronts through here, so each shows the art the PDF prints.
+    `book`: the pictures already prepared for these cards (a live session's); its preflight
+    is then the caller's to report."""
     from .art import art_book
 
-    book = art_book(project, cards, [lang], geometry)
-    if report is not None:
-        book.report(report, lang)
+    if book is None:
+        book = art_book(project, cards, [lang], geometry)
+        if report is not None:
+            book.report(report, lang)
     return [front_face(project, card, lang, geometry, report, book.art(card, lang)) for card in cards]
 
 
