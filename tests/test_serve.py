@@ -282,12 +282,12 @@ def without_entries(words: str, prefix: str) -> str:
 def test_the_other_parts_are_pages(served, project):
     data = get_json(served.port, "/api/parts/ja/mats")
     mats = data["parts"][0]
-    assert mats["title"] == "Player mats" and len(mats["pages"]) == 2
+    assert mats["title"] == "Player mats" and len(mats["pages"]) == 4  # two players' mats, each on two joined A4 sheets
     page = mats["pages"][0]
     status, headers, body = get(served.port, page["picture"])
     assert status == 200 and headers["content-type"] == "image/png"
     width = round(page["width_mm"] / 25.4 * 100)
-    assert abs(image(body).width - width) <= 1 and page["width_mm"] > page["height_mm"]  # landscape, at 100 dpi
+    assert abs(image(body).width - width) <= 1 and (page["width_mm"], page["height_mm"]) == (210.0, 297.0)  # at 100 dpi
     assert get(served.port, "/api/parts/ja/no-such-part")[0] == 404
     assert get(served.port, "/pictures/parts/ja/mats/9.png")[0] == 404
 

@@ -141,10 +141,10 @@ def test_parts_as_pages_and_problems_that_lead_to_their_card(browser, site):
 
     url, game = site
     browser.get(url + "#/parts/ja/mats")
-    until(browser, "const i = [...document.querySelectorAll('#part-mats .pages img')]; return i.length === 2 && i.every((x) => x.complete && x.naturalWidth > 0)",
+    until(browser, "const i = [...document.querySelectorAll('#part-mats .pages img')]; return i.length === 4 && i.every((x) => x.complete && x.naturalWidth > 0)",
           timeout=30)
     mats = browser.find_element(By.ID, "part-mats").text
-    assert mats.startswith("Player mats (ja) — 2 pages") and "null" not in mats
+    assert mats.startswith("Player mats (ja) — 4 pages") and "null" not in mats  # two joined sheets a mat
     assert "1 page" in browser.find_element(By.ID, "part-score-sheet").text.splitlines()[0]
 
     locale = game / "locales" / "ja.yaml"
