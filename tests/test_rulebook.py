@@ -416,7 +416,7 @@ def test_the_pictures_follow_the_card_data(game_copy, tmp_path):
     assert _squash("you lose 4 LP (your d20: 16)") in before
     cards = game_copy / "cards.yaml"
     text = cards.read_text(encoding="utf-8")
-    block = re.compile(r"(- id: nubian-archers\n(?:        .*\n)*?        atk: )2\n")
+    block = re.compile(r"(- id: spartan-archer\n(?:        .*\n)*?        atk: )2\n")
     cards.write_text(block.sub(r"\g<1>3\n", text, count=1), encoding="utf-8")
     after = text_of(game_copy, "after.pdf")
     assert _squash("Archer attacks: 3 vs 6 → the archer is destroyed, you take 3 LP damage") in after
