@@ -35,6 +35,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
+sys.path.insert(0, str(ROOT / "tests"))
+from servetools import copy_game  # noqa: E402  (the tests' copy of the game: fonts linked, not copied)
 MEASURE = r"""
 import resource, subprocess, sys, time
 t = time.perf_counter()
@@ -306,17 +308,6 @@ def synthetic_game(factor: int, dest: Path) -> int:
     for folder in ("fonts", "templates"):
         (dest / folder).symlink_to(ROOT / folder)
     return sum(len(f["cards"]) for f in factions)
-
-
-def copy_game(dest: Path) -> Path:
-    """A copy of the game directory to edit (fonts linked)."""
-    dest.mkdir(parents=True)
-    for name in ("cards.yaml", "ppgen.yaml"):
-        shutil.copy(ROOT / name, dest / name)
-    for folder in ("locales", "templates"):
-        shutil.copytree(ROOT / folder, dest / folder)
-    (dest / "fonts").symlink_to(ROOT / "fonts")
-    return dest
 
 
 def edit_one_card(game: Path, lang: str, n: int) -> None:
