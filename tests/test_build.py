@@ -321,3 +321,16 @@ def test_parts_drawn_in_worker_processes_give_the_same_files_and_warnings(game_c
     assert all(a.path.read_bytes() == b.path.read_bytes() for a, b in zip(one.files, two.files))
     assert one.report.warnings == two.report.warnings
     assert ("fallback", "sheet.title") in {(w.code, w.subject) for w in two.report.warnings}
+
+
+def test_a_parallel_build_ends_its_worker_processes_cleanly(project, tmp_path, monkeypatch):
+    """When every part is drawn the workers' pool is shut down, not its workers killed: killing
+    them printed "Exception ignored … OSError: Bad file descriptor" at exit, now and then."""
+    import multiprocessing.process
+
+    killed = []
+    real = multiprocessing.process.BaseProcess.terminate
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "terminate", lambda self: killed.append(self.pid) or real(self))
+    result = build(project, BuildOptions.resolve(project, lang="ja,en", out=tmp_path, parts="score-sheet", jobs=2), reuse=False)
+    assert [f.lang for f in result.files] == ["ja", "en"] and all(f.path.is_file() for f in result.files)
+    assert killed == []

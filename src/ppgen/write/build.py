@@ -371,6 +371,7 @@ def _run_languages(project, options, run, names, jobs, progress: Progress | None
         for lang in options.langs:
             drawn = [next(drawn_parts) for _ in options.parts]
             yield write_language(finish_language(project, options, lang, drawn, names))
+        next(drawn_parts, None)  # every part taken: the pool shuts down (closing it here would kill its workers)
     finally:
         drawn_parts.close()  # a failed write stops the workers too
 
