@@ -180,3 +180,11 @@ def test_a_mistake_in_the_booklet_section_is_reported_at_its_line(game_copy):
     body = next(n for n, line in enumerate(lines, 1) if line == "    body: 1")
     assert any(p.line == typo and "did you mean 'margin_side'" in p.message for p in exc.value.problems), shown
     assert any(p.line == body and "between 3 and 200" in p.message for p in exc.value.problems), shown
+
+
+def test_the_booklet_of_every_language_prints_without_a_warning(project, tmp_path):
+    """The quick reference takes a page of its own where the end of the A5 book leaves it too
+    little room (it overflowed its box in Korean and Chinese)."""
+    result = build(project, BuildOptions.resolve(project, lang="all", out=tmp_path, parts="rulebook", rulebook="booklet"), reuse=False)
+    assert len(result.files) == 4
+    assert [str(w) for w in result.report.warnings] == []

@@ -157,19 +157,17 @@ def paint_sides(c, project, lang: str, report, boxes: list[tuple], columns: tupl
     """Set each group of parts (`columns`: ("turn", "energy"), …) in its box (x, top, w, h), all at
     one size: the largest at which every group fits its box. With `panels` each part sits on a
     tinted panel, and the panels of a group share out its box's height. Returns the size."""
-    words = Words(project, lang, report)
     look = look_for(project, lang)
-    content = parts(words)
-    groups = [[Column(content[name], look, words, words.locale.where) for name in group] for group in columns]
+    groups = _groups(project, lang, report, columns, look)
 
     def pad(size):
-        return size * 0.9 if panels else 0.0
+        return _pad(size, panels)
 
     def gap(size):
-        return size * (1.2 if panels else 0.9)
+        return _gap(size, panels)
 
     def group_height(cols, w, size):
-        return sum(col.height(w - 2 * pad(size), size) + 2 * pad(size) for col in cols) + gap(size) * (len(cols) - 1)
+        return _group_height(cols, w, size, panels)
 
     size = largest
     while size > smallest and any(group_height(cols, w, size) > h for cols, (_, _, w, h) in zip(groups, boxes)):
@@ -196,6 +194,31 @@ def paint_sides(c, project, lang: str, report, boxes: list[tuple], columns: tupl
     return size
 
 
+def _groups(project, lang: str, report, columns: tuple, look) -> list:
+    words = Words(project, lang, report)
+    content = parts(words)
+    return [[Column(content[name], look, words, words.locale.where) for name in group] for group in columns]
+
+
+def _pad(size: float, panels: bool) -> float:
+    return size * 0.9 if panels else 0.0
+
+
+def _gap(size: float, panels: bool) -> float:
+    return size * (1.2 if panels else 0.9)
+
+
+def _group_height(cols, w: float, size: float, panels: bool) -> float:
+    pad = _pad(size, panels)
+    return sum(col.height(w - 2 * pad, size) + 2 * pad for col in cols) + _gap(size, panels) * (len(cols) - 1)
+
+
+def needed_height(project, lang: str, report, columns: tuple, width: float, size: float, panels: bool = False) -> float:
+    """The height the tallest group of `columns` needs in a box `width` wide at `size`."""
+    groups = _groups(project, lang, report, columns, look_for(project, lang))
+    return max(_group_height(cols, width, size, panels) for cols in groups)
+
+
 # ── the rulebook's page ───────────────────────────────────────────────────
 def quick_reference_figure(book, least: float, most: float, reserve: float):
     """The page's two columns — turn and energy, then combat — on panels, at the largest size the
@@ -204,13 +227,16 @@ def quick_reference_figure(book, least: float, most: float, reserve: float):
 
     body = book.look.type.body
 
+    gap = 5 * MM
+
     def paint(c, x, top, width, h):
-        gap = 5 * MM
         col_w = (width - gap) / 2
         boxes = [(x, top, col_w, h), (x + col_w + gap, top, col_w, h)]
         paint_sides(c, book.project, book.lang, book.report, boxes, SIDES["page"], body * 1.6, body * 0.75, panels=True)
 
-    return fl.Fill(least, most, paint, reserve=reserve)
+    # never less room than it needs at its smallest size: on a small page (the booklet's A5) it then takes a page of its own
+    need = needed_height(book.project, book.lang, book.report, SIDES["page"], (book.frame(0).width - gap) / 2, body * 0.75, panels=True)
+    return fl.Fill(max(least, min(need, most)), most, paint, reserve=reserve)
 
 
 # ── the card ──────────────────────────────────────────────────────────────
