@@ -13,6 +13,23 @@ from dataclasses import dataclass
 from pathlib import Path
 
 TIMEOUT = 300  # seconds: a guard against a hang, never a speed assertion
+ROOT = Path(__file__).resolve().parent.parent
+GAME_FOLDERS = ("locales", "templates", "decks")
+
+
+def copy_game(dest: Path, source: Path = ROOT, folders: tuple[str, ...] = GAME_FOLDERS) -> Path:
+    """A writable copy of a game directory at `dest`: cards.yaml, ppgen.yaml and `folders` copied
+    (those it has), the shipped fonts linked, not copied."""
+    import shutil
+
+    dest.mkdir(parents=True)
+    for name in ("cards.yaml", "ppgen.yaml"):
+        shutil.copy(source / name, dest / name)
+    for folder in folders:
+        if (source / folder).is_dir():
+            shutil.copytree(source / folder, dest / folder)
+    (dest / "fonts").symlink_to(ROOT / "fonts")
+    return dest
 
 
 def run_ppgen(*args, root: Path | str | None = None, cwd: Path | str | None = None, timeout: float = TIMEOUT,

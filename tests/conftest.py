@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import tempfile
 from pathlib import Path
 
@@ -45,12 +44,6 @@ def seed_cards():
 @pytest.fixture
 def game_copy(tmp_path):
     """A writable copy of the game directory (fonts linked, not copied)."""
-    dest = tmp_path / "game"
-    dest.mkdir()
-    for name in ("cards.yaml", "ppgen.yaml"):
-        shutil.copy(ROOT / name, dest / name)
-    for folder in ("locales", "templates", "decks"):
-        if (ROOT / folder).is_dir():
-            shutil.copytree(ROOT / folder, dest / folder)
-    (dest / "fonts").symlink_to(ROOT / "fonts")
-    return dest
+    from clitools import copy_game
+
+    return copy_game(tmp_path / "game")

@@ -4,24 +4,12 @@ from __future__ import annotations
 import http.client
 import json
 import queue
-import shutil
 import socket
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def copy_game(dest: Path) -> Path:
-    """A writable copy of the game directory (fonts linked, not copied)."""
-    dest.mkdir(parents=True)
-    for name in ("cards.yaml", "ppgen.yaml"):
-        shutil.copy(ROOT / name, dest / name)
-    for folder in ("locales", "templates", "decks"):
-        shutil.copytree(ROOT / folder, dest / folder)
-    (dest / "fonts").symlink_to(ROOT / "fonts")
-    return dest
+from clitools import ROOT, copy_game  # noqa: F401  (copy_game: the serve tests' game copies)
 
 
 def get(port: int, path: str, headers: dict | None = None, method: str = "GET") -> tuple[int, dict, bytes]:

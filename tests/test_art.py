@@ -383,14 +383,9 @@ def _image(mode, size, colour=(40, 120, 200)):
 
 def make_small_game(dest: Path, pictures: dict) -> Path:
     """A game copy with flat-colour pictures {file name in art/: (mode, size)}."""
-    import shutil
+    from clitools import copy_game
 
-    dest.mkdir(parents=True)
-    for name in ("cards.yaml", "ppgen.yaml"):
-        shutil.copy(ROOT / name, dest / name)
-    for folder in ("locales", "templates"):
-        shutil.copytree(ROOT / folder, dest / folder)
-    (dest / "fonts").symlink_to(ROOT / "fonts")
+    copy_game(dest, folders=("locales", "templates"))
     (dest / "art").mkdir()
     for name, (mode, size) in pictures.items():
         save(_image(mode, size), dest / "art" / name)

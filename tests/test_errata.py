@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+import clitools
 import ppgen
 from clitools import assert_clean_error, assert_no_crash, run_ppgen
 from conftest import DATA, ROOT
@@ -40,14 +40,8 @@ EDITION_CHANGES = {
 
 
 def copy_game(dest: Path, source: Path = ROOT) -> Path:
-    """A game directory to edit: its files copied, fonts linked."""
-    dest.mkdir(parents=True)
-    for name in ("cards.yaml", "ppgen.yaml"):
-        shutil.copy(source / name, dest / name)
-    for folder in ("locales", "templates"):
-        shutil.copytree(source / folder, dest / folder)
-    (dest / "fonts").symlink_to(ROOT / "fonts")
-    return dest
+    """A game directory to edit: its files copied (no decks), fonts linked."""
+    return clitools.copy_game(dest, source, folders=("locales", "templates"))
 
 
 def set_value(path: Path, doc_path: tuple, value: int) -> None:

@@ -112,7 +112,7 @@ def test_filter_search_open_a_card_and_see_an_edit_live(browser, site, project):
     assert sorted(browser.execute_script(VISIBLE)) == sorted(f"{c.id}/ja" for c in cards if "レオニダス" in project.card_name(c, "ja"))
 
     browser.find_element(By.CSS_SELECTOR, f'.tile[data-card="{CARD}"][data-lang="ja"]').click()
-    picture = f'.face-column[data-lang="ja"] img.face'
+    picture = '.face-column[data-lang="ja"] img.face'
     until(browser, "const i = document.querySelector(arguments[0]); return i && i.complete && i.naturalWidth > 0", picture)
     assert browser.find_element(By.ID, "card-title").text.startswith("SPA-")
     assert browser.execute_script("return [...document.querySelectorAll('.face-column')].map((c) => c.dataset.lang)") == ["en", "ja"]
