@@ -67,6 +67,23 @@ def wait_for(proc, needle: str, timeout: float = 120) -> str:
 
 
 # ── SIGINT ─────────────────────────────────────────────────────────────────
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_after_the_work_is_done_ends_ppgen_without_a_traceback(signum):
+    """`kill` (or Ctrl-C) arriving as ppgen exits — its summary printed, the interpreter shutting
+    down — ends it the system's way (killed by the signal), not with "Exception ignored …
+    Traceback … KeyboardInterrupt" from ppgen's own handler. The signal is sent from an exit
+    handler, so it always lands at that moment."""
+    import subprocess
+    import sys
+
+    code = ("import atexit, os, sys; from ppgen.cli import main; "
+            f"atexit.register(lambda: os.kill(os.getpid(), {int(signum)})); sys.argv = ['ppgen', '--version']; main()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "ppgen" in done.stdout  # the command ran to its end
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
+    assert done.returncode == -signum, (done.returncode, done.stderr)
+
+
 @pytest.mark.parametrize("target", ["group", "parent", "terminate"])
 def test_ctrl_c_during_a_build_leaves_only_complete_pdfs(tmp_path, small_pdf, target):
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it; or to ppgen alone;

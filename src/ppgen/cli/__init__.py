@@ -49,9 +49,12 @@ def main_group(ctx, root, quiet, debug):
 def main(argv=None) -> None:
     """Entry point: run the CLI; turn ppgen errors into messages and exit codes."""
     _register()
-    _terminate_like_ctrl_c()
+    previous = _terminate_like_ctrl_c()
     try:
-        code = main_group.main(args=argv, prog_name="ppgen", standalone_mode=False)
+        try:
+            code = main_group.main(args=argv, prog_name="ppgen", standalone_mode=False)
+        finally:
+            _work_done(previous, program=argv is None)
     except (click.exceptions.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
         click.echo("interrupted; no output was left half-written", err=True)
         if argv is None:  # the `ppgen` program: every `finally` has run (temporary files are gone),
@@ -82,7 +85,7 @@ def main(argv=None) -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-def _terminate_like_ctrl_c() -> None:
+def _terminate_like_ctrl_c():
     """SIGTERM (`kill`, a CI timeout) stops ppgen the way Ctrl-C does: temporary files are
     removed and nothing is left half-written (Python's default would end at once)."""
     import signal
@@ -92,9 +95,27 @@ def _terminate_like_ctrl_c() -> None:
 
     if hasattr(signal, "SIGTERM"):
         try:
-            signal.signal(signal.SIGTERM, stop)
+            return signal.signal(signal.SIGTERM, stop)
         except ValueError:  # not the main thread (ppgen called from a thread): leave it as it is
             pass
+    return None
+
+
+def _work_done(previous, program: bool) -> None:
+    """The command's work is done (its files written or removed): from here a signal to the
+    `ppgen` program ends it at once, the system's way, instead of raising KeyboardInterrupt in
+    the middle of the interpreter's exit (which printed "Exception ignored … Traceback").
+    Called from Python (`main(argv)`), the caller's SIGTERM handler is put back."""
+    import signal
+
+    if previous is None:
+        return
+    try:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if program else previous)
+        if program:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+    except ValueError:
+        pass
 
 
 def _exit_now(code: int) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 
 from ..errors import PpgenError
@@ -107,6 +107,13 @@ class Style:
     @property
     def justified(self) -> bool:
         return self.align == "justify"
+
+    def __hash__(self) -> int:  # hashed for every layout looked up (_LAYOUTS): computed once
+        known = self.__dict__.get("_hash")
+        if known is None:
+            known = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", known)
+        return known
 
 
 @dataclass
@@ -454,12 +461,46 @@ def _lay(units, style: Style, size: float, box_w: float, box_h: float, orphans: 
     return Layout(lines, size, style.leading, box_w, box_h, style, runts, rough)
 
 
+class _Memo(dict):
+    """Layouts already made in this process, by everything they depend on (the text, its style and
+    box, the size): the rulebook measures a paragraph before it places it, a table its cells
+    before it draws them, and the same words recur on cards and pages. A layout is never changed
+    once made, so callers share it. Bounded: the oldest go first (a workbench runs for hours)."""
+
+    def __init__(self, limit: int):
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key, value):
+        if len(self) >= self.limit:
+            del self[next(iter(self))]
+        self[key] = value
+        return value
+
+
+_LAYOUTS = _Memo(20000)
+
+
 def layout(text: str, style: Style, box_w: float, box_h: float, size: float | None = None, where: str = "text") -> Layout:
     """Lay `text` out at one size (default: the style's size)."""
-    return _lay(_units(text, style, where), style, size or style.size, box_w, box_h)
+    key = ("layout", text, style, box_w, box_h, size)
+    made = _LAYOUTS.get(key)
+    if made is None:
+        made = _LAYOUTS.keep(key, _lay(_units(text, style, where), style, size or style.size, box_w, box_h))
+    return made
 
 
 def fit(text: str, style: Style, box_w: float, box_h: float, where: str = "text") -> Layout:
+    """The largest size at which `text` fits its box (see `_fit`); made once per process for the
+    same text, style and box."""
+    key = ("fit", text, style, box_w, box_h)
+    made = _LAYOUTS.get(key)
+    if made is None:
+        made = _LAYOUTS.keep(key, _fit(text, style, box_w, box_h, where))
+    return made
+
+
+def _fit(text: str, style: Style, box_w: float, box_h: float, where: str = "text") -> Layout:
     """The largest size, in 0.25 pt steps from style.size down to style.min_size, at which text fits.
 
     At each size the text is re-broken to avoid a runt last line when that still fits the box

@@ -105,6 +105,7 @@ class Document:
             from .separation import cmyk_canvas
 
             self.canvas = cmyk_canvas(self._buffer, separation, opaque, **options)
+        _colours_parsed_once(self.canvas)
         self.canvas.setTitle(title)
         self.canvas.setSubject(subject)
         self.canvas.setCreator(f"ppgen {__version__}")
@@ -189,6 +190,20 @@ class Document:
         data = self.data()
         write_atomic(Path(path), data)
         return len(data)
+
+
+def _colours_parsed_once(canvas) -> None:
+    """The drawing names its colours "#rrggbb"; ReportLab parses such a string again on every
+    use (through its expression evaluator: 6 % of a build). Parse each once (draw.colours.rl)."""
+    from ..draw.colours import rl
+
+    for name in ("setFillColor", "setStrokeColor"):
+        setter = getattr(canvas, name)
+        setattr(canvas, name, lambda colour, alpha=None, _set=setter: _set(rl(colour) if _hex_colour(colour) else colour, alpha))
+
+
+def _hex_colour(colour) -> bool:
+    return isinstance(colour, str) and len(colour) == 7 and colour[0] == "#"
 
 
 def _canvas_viewer_preferences(canvas, duplex: str) -> None:
