@@ -595,7 +595,10 @@ def draw_line(canvas, lay: Layout, x: float, baseline: float, anchor: str = "sta
 # ── drawing ────────────────────────────────────────────────────────────────
 def draw(canvas, lay: Layout, x: float, y: float) -> None:
     """Draw a layout in its box whose bottom-left corner is (x, y). Never outside the box:
-    a layout that does not fit is clipped to the box (and should have been reported)."""
+    a layout that does not fit is clipped to the box (and should have been reported). On a
+    canvas that only measures (`canvas.measuring`: the rulebook's trial layout) nothing is drawn."""
+    if getattr(canvas, "measuring", False):
+        return
     style = lay.style
     top = y + lay.box_h
     if style.valign == "middle":

@@ -390,7 +390,6 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
 
 
 _SUBSET_NAME = re.compile(r"^/([A-Z]{6})\+(.+)$")
-_DEPTH = 3  # font dictionary → descriptor and ToUnicode CMap → font program
 
 
 def merge_font_subsets(writer) -> None:
@@ -408,6 +407,7 @@ def merge_font_subsets(writer) -> None:
     replaced: dict[int, object] = {}  # object number of a dropped duplicate → the one kept
     done: set[int] = set()  # object numbers of the fonts kept (and tagged)
     used: set[str] = set()
+    dropped: list = []  # references of the duplicate fonts, no longer placed anywhere
     for fonts, key, ref in _font_entries(writer.pages):
         if ref.idnum in replaced:
             fonts[NameObject(key)] = replaced[ref.idnum]
@@ -420,6 +420,7 @@ def merge_font_subsets(writer) -> None:
         if identity in kept:
             replaced[ref.idnum] = kept[identity]
             fonts[NameObject(key)] = kept[identity]
+            dropped.append(ref)
             continue
         kept[identity] = ref
         done.add(ref.idnum)
@@ -430,12 +431,25 @@ def merge_font_subsets(writer) -> None:
         used.add(tag)
         font[NameObject("/BaseFont")] = NameObject(f"/{tag}+{name}")
         font["/FontDescriptor"].get_object()[NameObject("/FontName")] = NameObject(f"/{tag}+{name}")
-    if replaced:
-        for _ in range(_DEPTH):  # a dropped font's descriptor, CMap and program become unreferenced in turn
-            try:
-                writer.compress_identical_objects(remove_duplicates=False, remove_unreferenced=True)
-            except TypeError:  # pypdf before 7 names them remove_identicals, remove_orphans
-                writer.compress_identical_objects(remove_identicals=False, remove_orphans=True)
+    for ref in dropped:
+        _drop_font(writer, ref)
+
+
+def _drop_font(writer, ref) -> None:
+    """Leave a duplicate font out of the file: its dictionary, descriptor, font program and
+    ToUnicode map (objects of its own part, used by nothing else once its places point to the
+    copy kept). Done directly: pypdf's compress_identical_objects hashes every object of the
+    file (every page stream) for it, three times over, and took two thirds of the assembly."""
+    font = ref.get_object()
+    descriptor = font.raw_get("/FontDescriptor") if "/FontDescriptor" in font else None
+    owned = [ref, font.raw_get("/ToUnicode") if "/ToUnicode" in font else None, descriptor]
+    if descriptor is not None:
+        d = descriptor.get_object()
+        owned += [d.raw_get(k) for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in d]
+    for item in owned:
+        number = getattr(item, "idnum", None)
+        if number is not None:
+            writer._objects[number - 1] = None
 
 
 def _subset_identity(font, name: str) -> tuple[str, bytes, tuple]:
