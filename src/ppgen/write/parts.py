@@ -39,6 +39,24 @@ class PartPDF:
     files: list[tuple[str, bytes]] = field(default_factory=list)  # (suffix, bytes) written beside the part's PDF: cut files
     single_sided: bool = False  # each page a sheet of its own: in the assembled PDF on odd pages, backs blank (write/duplex.py)
     in_set: bool = True  # False: printed on its own, not part of the assembled set (the booklet)
+    _read: object = field(default=None, repr=False, compare=False)  # the PDF parsed (`read`), made in the assembling process
+
+    def read(self):
+        """The PDF parsed by pypdf, every object read: made once, so a part can be read while
+        the build waits for the others (write/build.py) and then assembled at once."""
+        if self._read is None:
+            import io
+
+            from pypdf import PdfReader
+
+            reader = PdfReader(io.BytesIO(self.data))
+            for number in range(1, int(reader.trailer["/Size"])):
+                reader.get_object(number)
+            self._read = reader
+        return self._read
+
+    def __getstate__(self):  # sent between processes as bytes only
+        return {**self.__dict__, "_read": None}
 
 
 def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex", **colour) -> Document:
@@ -366,9 +384,7 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
     Each part numbers its font subsets from AAAAAA again, so the merged file gets a tag of its
     own for every subset (ISO 32000-1 §9.6.4), and a file identifier (§14.4) computed from the
     parts, so a rebuild from the same inputs is byte-identical."""
-    import io
-
-    from pypdf import PdfReader, PdfWriter
+    from pypdf import PdfWriter
 
     from .duplex import BlankPages, blank_backs, start_on_odd_page
     from .pdf import finished_pdf
@@ -379,7 +395,7 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
         if blanks:
             start_on_odd_page(writer, blanks)
         start = len(writer.pages)
-        writer.append(PdfReader(io.BytesIO(part.data)), import_outline=not part.title)
+        writer.append(part.read(), import_outline=not part.title)
         pages = blank_backs(writer, start, part.pages, blanks, part.single_sided)
         if part.title:
             parent = writer.add_outline_item(title=part.title, page_number=pages[0])
