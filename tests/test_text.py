@@ -292,8 +292,9 @@ def test_a_layout_is_made_once_and_the_memo_stays_bounded(project, monkeypatch):
     paragraph before placing it); another box or size lays it out again; the memo forgets its
     oldest layouts beyond its limit (a workbench runs for hours)."""
     from ppgen.typeset import text as engine
+    from ppgen.typeset.memo import Memo
 
-    monkeypatch.setattr(engine, "_LAYOUTS", engine._Memo(3))
+    monkeypatch.setattr(engine, "LAYOUTS", Memo(3))
     st = style(project, "en")
     first = layout("Draw two cards, then discard one.", st, 80, 200)
     assert layout("Draw two cards, then discard one.", st, 80, 200) is first
@@ -302,6 +303,6 @@ def test_a_layout_is_made_once_and_the_memo_stays_bounded(project, monkeypatch):
     assert fit("Draw two cards.", st, 80, 200) is fit("Draw two cards.", st, 80, 200)
     for n in range(5):
         layout(f"Card {n}", st, 80, 200)
-    assert len(engine._LAYOUTS) == 3
+    assert len(engine.LAYOUTS) == 3
     assert layout("Draw two cards, then discard one.", st, 80, 200) is not first  # forgotten, made again
     assert layout("Draw two cards, then discard one.", st, 80, 200).text == first.text

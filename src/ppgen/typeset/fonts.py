@@ -8,7 +8,7 @@ ReportLab embeds every TrueType font as a subset.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,6 +23,7 @@ class Font:
     name: str  # ReportLab font name
     path: Path
     cmap: frozenset  # code points the font has a glyph for
+    stamp: tuple = ()  # the file's (size, modification time in ns) when registered: another file, other layouts
 
     def has(self, ch: str) -> bool:
         return ord(ch) in self.cmap
@@ -39,7 +40,7 @@ def register_font(path: Path) -> Font:
     except OSError:
         key = (path, -1, -1)  # missing: _register says so
     if key not in _REGISTERED:
-        _REGISTERED[key] = _register(path)
+        _REGISTERED[key] = replace(_register(path), stamp=key[1:])
     return _REGISTERED[key]
 
 
