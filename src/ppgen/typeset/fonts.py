@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import UsageError
+from .frozen import hash_once
 
 # Characters that need no glyph: they are spacing or formatting, never drawn.
 INVISIBLE = frozenset("\n\t\u200b\u200c\u200d\u2060\ufeff\u00ad")
@@ -113,6 +114,8 @@ class FontChain:
     lang: str
     role: str
     fonts: tuple[Font, ...]
+
+    __hash__ = hash_once
 
     @property
     def primary(self) -> str:

@@ -34,6 +34,7 @@ from functools import lru_cache
 from ..errors import PpgenError
 from .breaking import COMMA_SHRINK, COMMAS, Measure, balance, even, fill, has_comma, loose, runt, sentence_end
 from .fonts import FontChain
+from .frozen import hash_once
 from .memo import Memo
 from .phrases import Phrases
 
@@ -109,12 +110,7 @@ class Style:
     def justified(self) -> bool:
         return self.align == "justify"
 
-    def __hash__(self) -> int:  # hashed for every layout looked up (LAYOUTS): computed once
-        known = self.__dict__.get("_hash")
-        if known is None:
-            known = hash(tuple(getattr(self, f.name) for f in fields(self)))
-            object.__setattr__(self, "_hash", known)
-        return known
+    __hash__ = hash_once  # hashed for every layout looked up (LAYOUTS)
 
     @property
     def digest(self) -> str:
