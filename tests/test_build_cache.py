@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 import ppgen
-from clitools import run_ppgen
+from clitools import ROOT, run_ppgen
 from pdftools import texts
 from ppgen.write import build as build_module
 from ppgen.write.build import BuildOptions, build
@@ -207,3 +207,29 @@ def test_kept_layouts_of_another_ppgen_or_a_damaged_file_are_not_used(game_copy,
     again = run(game_copy, out, lang="ja")
     assert LAYOUTS.counts["recalled"] == 0 and LAYOUTS.counts["made"] > 0
     assert again.files[0].path.read_bytes() == before
+
+
+def test_fonts_parsed_once_per_machine_draw_the_same_bytes(tmp_path):
+    """A font's parse is kept in the user's cache folder (typeset/fontcache.py): the next process
+    rebuilds it from there (the entries are read, not written again) and draws the same bytes; a
+    damaged entry is parsed again and replaced."""
+    import os
+
+    env = {**os.environ, "PPGEN_CACHE_DIR": str(tmp_path / "cache")}
+
+    def build_into(out):
+        result = run_ppgen("build", "--lang", "ja", "--parts", "score-sheet", "--out", out, "--no-cache", env=env)
+        assert result.returncode == 0, result.stderr
+        return (out / "ja" / "score-sheet-ja.pdf").read_bytes()
+
+    first = build_into(tmp_path / "one")
+    entries = sorted((tmp_path / "cache").glob("font-*.bin"))
+    fonts = {f for chain in ppgen.load(ROOT).config.languages["ja"].fonts.values() for f in chain}
+    assert len(entries) >= len(fonts)  # one per font file the build registers (its language's, and the titles')
+    written = {e: e.stat().st_mtime_ns for e in entries}
+    assert build_into(tmp_path / "two") == first
+    assert {e: e.stat().st_mtime_ns for e in entries} == written  # read, not parsed and written again
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[:100])
+    assert build_into(tmp_path / "three") == first
+    assert all(e.stat().st_size > 1000 for e in entries)  # parsed again and kept again

@@ -50,7 +50,9 @@ _REGISTERED: dict[tuple, "Font"] = {}  # (real path, size, mtime) → the font r
 
 def _register(path: Path) -> Font:
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    from .fontcache import parsed_font
 
     _astral_to_unicode()
 
@@ -58,7 +60,7 @@ def _register(path: Path) -> Font:
     if not path.is_file():
         raise UsageError(f"font file {path} not found")
     try:
-        font = TTFont(name, str(path))
+        font = parsed_font(name, path)
     except TTFError as exc:
         reason = str(exc)
         if "postscript outlines" in reason.lower():
