@@ -115,7 +115,7 @@ def remember(inputs: BuildInputs, lang: str, files, warnings) -> None:
                         "faces": f.faces, "bytes": f.bytes, "part": f.part})
     record = {"version": VERSION, "key": inputs.key(lang), "files": entries, "warnings": [asdict(w) for w in warnings]}
     try:
-        write_atomic(inputs.record_path(lang), json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+        write_atomic(inputs.record_path(lang), json.dumps(record, ensure_ascii=False, indent=1) + "\n", durable=False)
     except (OSError, UsageError):
         pass  # a record is a convenience: a build that cannot leave one is still a good build
 
@@ -157,6 +157,6 @@ def keep_layouts(options, lang: str, part: str, layouts: dict) -> None:
         return
     data = marshal.dumps({"version": LAYOUTS_VERSION, "code": code_digest(), "layouts": layouts})
     try:
-        write_atomic(layouts_path(options, lang, part), data)
+        write_atomic(layouts_path(options, lang, part), data, durable=False)
     except (OSError, UsageError):
         pass  # a convenience, as the records are
