@@ -440,7 +440,7 @@ def _when_drawn(futures: dict, key: tuple[str, str], assembled: bool) -> DrawnPa
     wanted = futures[key]
     while not wanted.done():
         unread = [f for f in futures.values() if assembled and f.done() and f.exception() is None
-                  and f.result().pdf.in_set and f.result().pdf._read is None]
+                  and f.result().pdf.in_set and not f.result().pdf.is_read]
         if unread:
             unread[0].result().pdf.read()
             continue

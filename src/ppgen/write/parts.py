@@ -55,6 +55,10 @@ class PartPDF:
             self._read = reader
         return self._read
 
+    @property
+    def is_read(self) -> bool:
+        return self._read is not None
+
     def __getstate__(self):  # sent between processes as bytes only
         return {**self.__dict__, "_read": None}
 
