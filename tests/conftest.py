@@ -25,14 +25,47 @@ def project():
     return ppgen.load(ROOT)
 
 
+def made_once(tmp_path_factory, name: str, make):
+    """`make(folder)` once per test run, also under pytest-xdist: the first worker to ask makes
+    it in a folder all workers of the run share (the pattern of the pytest-xdist docs, with an
+    atomic mkdir as the lock) and pickles the result; the others wait for it and read it. Not
+    for anything a test changes: the folder and the result are read only."""
+    import pickle
+    import time
+
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:  # one process: its own session folder
+        return make(tmp_path_factory.mktemp(name))
+    root = tmp_path_factory.getbasetemp().parent / f"made-once-{name}"  # the run's folder, above each worker's
+    result, failed = root / "result.pickle", root / "failed"
+    try:
+        root.mkdir()
+    except FileExistsError:  # another worker makes it
+        deadline = time.monotonic() + 600
+        while not (result.exists() or failed.exists()) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if result.exists():
+            return pickle.loads(result.read_bytes())
+        return make(tmp_path_factory.mktemp(name))  # it failed there: fail here with the same error
+    try:
+        folder = root / name
+        folder.mkdir()
+        value = make(folder)
+        part = root / "result.part"
+        part.write_bytes(pickle.dumps(value))
+        os.replace(part, result)
+    except BaseException:
+        failed.touch()
+        raise
+    return value
+
+
 @pytest.fixture(scope="session")
 def full_set(project, tmp_path_factory):
     """Every part of every language, as `ppgen build --lang all` makes it (languages and parts
-    drawn in worker processes), built once per test process and only read: (result, out folder)."""
+    drawn in worker processes), built once per test run and only read: (result, out folder)."""
     from ppgen.write.build import BuildOptions, build
 
-    out = tmp_path_factory.mktemp("full-set")
-    return build(project, BuildOptions.resolve(project, lang="all", out=out, jobs=2)), out
+    return made_once(tmp_path_factory, "full-set", lambda out: (build(project, BuildOptions.resolve(project, lang="all", out=out, jobs=2)), out))
 
 
 @pytest.fixture(scope="session")

@@ -12,18 +12,13 @@ LANGS = ["en", "ja", "ko", "zh"]
 
 
 @pytest.fixture(scope="module")
-def rulebooks(project, tmp_path_factory):
-    """The rulebook of every language on A4, written once: {lang: (path, warnings)}."""
-    from ppgen.write.report import BuildReport
-    from ppgen.write.standalone import write_part
-
-    out = tmp_path_factory.mktemp("rulebooks")
-    books = {}
-    for lang in LANGS:
-        report = BuildReport()
-        result = write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "a4", report)
-        books[lang] = (result.path, report.warnings)
-    return books
+def rulebooks(full_set):
+    """The rulebook of every language on A4 (ppgen.yaml's paper), as the full build wrote it
+    (the same bytes as write_part(project, lang, "rulebook", path, "a4")): {lang: (path,
+    the warnings of that language's build)}."""
+    result, _ = full_set
+    assert {f.path.name for f in result.files if f.part == "rulebook"} == {f"rulebook-{lang}.pdf" for lang in LANGS}
+    return {f.lang: (f.path, [w for w in result.report.warnings if w.lang == f.lang]) for f in result.files if f.part == "rulebook"}
 
 
 @pytest.fixture(scope="module")
