@@ -14,8 +14,29 @@ DATA = Path(__file__).resolve().parent / "data"
 
 # Subprocesses (`python -m ppgen ...`) import this checkout's code, not an installed copy.
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")]))
+
+
+def run_folder(variable: str, prefix: str) -> bool:
+    """Point `variable` at a temporary folder of this test run (its subprocesses and xdist
+    workers inherit it), removed when the process that made it exits; False when already set."""
+    if variable in os.environ:
+        return False
+    import atexit
+    import shutil
+
+    folder = tempfile.mkdtemp(prefix=prefix)
+    os.environ[variable] = folder
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return True
+
+
 # What ppgen keeps between runs (read/cache.py) goes to a folder of this run's, not the user's ~/.cache.
-os.environ.setdefault("PPGEN_CACHE_DIR", tempfile.mkdtemp(prefix="ppgen-test-cache-"))
+run_folder("PPGEN_CACHE_DIR", "ppgen-test-cache-")
+# The hundreds of `python -m ppgen` subprocesses (and the xdist workers, started after this) keep
+# compiled bytecode in a folder of this run's, so ppgen's modules are compiled once per run, not
+# once per process, also where PYTHONDONTWRITEBYTECODE is set; nothing is written beside the sources.
+if run_folder("PYTHONPYCACHEPREFIX", "ppgen-test-pycache-"):
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 @pytest.fixture(scope="session")
