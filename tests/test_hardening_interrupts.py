@@ -100,7 +100,7 @@ MOMENTS = [
     ("before the drawing", None, 0.0),
     ("in the drawing, nothing written yet", None, 0.3),
     ("writing the first language's files", "en", 0.0),
-    ("near the end: three languages written, the last being drawn", "ko", 0.0),
+    ("near the end: three languages written, the fourth still to come", "ko", 0.0),
 ]
 # Parts of every language drawn in worker processes and assembled, four files a language: the
 # mats, the score sheet and the card sheets of one faction's starter deck, and their set (the
