@@ -184,6 +184,31 @@ def test_ctrl_c_while_writing_leaves_the_previous_file(tmp_path, project, small_
     assert leftovers(out) == []
 
 
+def test_ctrl_c_as_the_temporary_file_is_created_leaves_nothing(tmp_path, monkeypatch):
+    """A signal handled the moment the temporary file exists (right after its open(), before
+    the write has a name for it) left it behind: the four-language Ctrl-C test caught
+    `.mats-ko.pdf.….part` in out/."""
+    from ppgen.write.atomic import write_atomic
+
+    target = tmp_path / "out" / "en" / "score-sheet-en.pdf"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(b"%PDF-1.4 previous")
+    real = os.open
+
+    def open_then_interrupted(path, *args, **kwargs):
+        fd = real(path, *args, **kwargs)
+        if str(path).endswith(".part"):
+            os.close(fd)
+            raise KeyboardInterrupt  # as Python's SIGINT handler raises it after the system call
+        return fd
+
+    monkeypatch.setattr(os, "open", open_then_interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"%PDF-1.4 new")
+    assert target.read_bytes() == b"%PDF-1.4 previous"
+    assert leftovers(tmp_path / "out") == []
+
+
 # ── failing writes ─────────────────────────────────────────────────────────
 def disk_full(*args, **kwargs):
     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))

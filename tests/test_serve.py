@@ -15,6 +15,7 @@ import time
 from types import SimpleNamespace
 
 import pytest
+from clitools import ctrl_c_reaches_children
 from servetools import EventReader, copy_game, edit_text, get, get_json, raw, save, status_of
 
 CARD = "leonidas-king-of-sparta"
@@ -401,8 +402,9 @@ def test_the_api_index_names_every_route(served):
 
 # ── the command ──────────────────────────────────────────────────────────────
 def run_serve(game, *args):
-    return subprocess.Popen([sys.executable, "-m", "ppgen", "serve", "--root", str(game), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    with ctrl_c_reaches_children():
+        return subprocess.Popen([sys.executable, "-m", "ppgen", "serve", "--root", str(game), *args],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
 
 def test_ctrl_c_stops_the_server_cleanly_and_frees_the_port(served):
