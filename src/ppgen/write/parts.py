@@ -41,10 +41,12 @@ class PartPDF:
     in_set: bool = True  # False: printed on its own, not part of the assembled set (the booklet)
 
 
-def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex", **colour) -> Document:
+def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex", compress: bool = True,
+                 **colour) -> Document:
     """A Document whose canvas starts in the language's embedded body font (never Helvetica);
-    `duplex`: its /Duplex print hint; `colour`: Document's separation= and opaque= (CMYK print-shop files)."""
-    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject, duplex, **colour)
+    `duplex`: its /Duplex print hint; `compress`: Flate streams (False: a PDF only rasterised
+    in memory); `colour`: Document's separation= and opaque= (CMYK print-shop files)."""
+    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject, duplex, compress=compress, **colour)
 
 
 REFERENCE_CARDS = PLAYERS  # quick-reference cards in the card sheets of a set: one for each player
