@@ -357,6 +357,12 @@ def test_the_picture_store_is_bounded_atomic_and_shared(tmp_path):
     unwritable.put(keys[0], "jpg", b"x")  # nothing to keep it in: the picture is simply not kept
     assert unwritable.get(keys[0], "jpg") is None
 
+    import shutil
+
+    shutil.rmtree(folder)  # the cache cleared while a server runs: it goes on keeping pictures
+    store.put(keys[1], "jpg", b"again")
+    assert store.get(keys[1], "jpg") == b"again"
+
 
 def test_a_glossary_phrase_changes_the_faces_whose_lines_it_keeps_together(session, game):
     """The glossary's unbreakable phrases and compound breaks decide where a face's lines break:

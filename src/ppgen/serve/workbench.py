@@ -22,13 +22,13 @@ cards first, in every language, so that the first screen fills soonest — laid 
 rasterised by the workers, forked with the game loaded (write/session.py), a few blocks at a
 time so that an edit's pictures never queue behind many; then, once the edits have paused
 for QUIET_SECONDS and the pages have stopped asking for card pictures as long, the
-translators' checks of the languages edited (`problems`), the errata (`cards`) and the parts
-whose files changed (`parts`), which take up to a second each — in a worker process, when
-there are (Session.beside) — so that neither an edit nor a page loading the gallery waits
-behind them; last, when the gallery was read back from the store, the fonts of each language
-(the next edit is laid out in this process). Between two pieces of work it lets go of the session's drawing, so a
-page asking for a picture waits at most one piece. What the pages read (state, cards,
-problems) is read without waiting for the drawing at all.
+fonts of each language when the gallery was read back from the store (nothing was laid out
+in this process yet, and the next edit will be), the translators' checks of the languages
+edited (`problems`), the errata (`cards`) and the parts whose files changed (`parts`), which
+take up to a second each — in a worker process, when there are (Session.beside) — so that
+neither an edit nor a page loading the gallery waits behind them. Between two pieces of work
+it lets go of the session's drawing, so a page asking for a picture waits at most one piece.
+What the pages read (state, cards, problems) is read without waiting for the drawing at all.
 
 The faces' pictures (and what laying them out reported) are kept on disk by fingerprint
 (write/picture_store.py, the user's cache folder): a workbench started again on the same
@@ -223,18 +223,18 @@ class Workbench:
         quiet = QUIET_SECONDS - (time.monotonic() - max(self._edited_at, self._shown_at))
         if quiet > 0:  # the longer work waits until the edits pause, and the pages have their pictures: neither waits for it
             return quiet
-        if recheck:
+        if fonts:  # the gallery was read back from the store: nothing was laid out here yet, and an edit will be
+            self._fonts_due.discard(fonts[0])
+            s.load_fonts(fonts[0])
+        elif recheck:
             self._check(recheck[0])
             self._publish_marks()
         elif self._errata_due:
             self._compare()
-        elif parts:
+        else:
             part, lang = parts[0]
             s.part(part, lang)
             self.events.publish("parts", {"generation": s.generation, "lang": lang, "part": part})
-        else:  # (the gallery read back from the store: nothing was laid out here yet, and an edit will be)
-            self._fonts_due.discard(fonts[0])
-            s.load_fonts(fonts[0])
         return 0
 
     def _published(self, wait: bool) -> bool:
@@ -277,20 +277,17 @@ class Workbench:
             self._publish_faces(changed, view)
 
     def _next_block(self) -> list[tuple[str, str]]:
-        """The next faces to draw on the first load: cards of one language not drawn yet (nor
-        being drawn), the gallery's first cards first — FIRST_BLOCK of them in every language,
-        then BLOCK at a time in every language."""
+        """The next faces to draw on the first load: a block of cards of one language (`blocks`),
+        of its faces those not drawn yet (nor being drawn), the gallery's first cards first."""
         s = self.session
         view = s.loaded
         busy = {key for _, keys in self._painting for key in keys}
         cards = view.project.game.cards
-        start, size = 0, FIRST_BLOCK
-        while start < len(cards):
+        for start, end in blocks(len(cards)):
             for lang in view.langs:
-                block = [(c.id, lang) for c in cards[start:start + size] if s.drawn(c.id, lang, view) is None and (c.id, lang) not in busy]
+                block = [(c.id, lang) for c in cards[start:end] if s.drawn(c.id, lang, view) is None and (c.id, lang) not in busy]
                 if block:
                     return block
-            start, size = start + size, BLOCK
         return []
 
     def _gallery_order(self) -> list[tuple[str, str]]:
@@ -588,15 +585,17 @@ class Workbench:
     # ── pictures ─────────────────────────────────────────────────────────
     def front_picture(self, lang: str, card_id: str, size: str):
         """write.session.Picture of a face at a named size; KeyError: no such card, language or size.
-        A thumbnail not made yet is made with the next ones of its language the gallery shows
-        (the page is about to ask for them: one PDF for all is half the work of one each)."""
+        A thumbnail not made yet is made with the others of its block (`blocks`: the painter's;
+        the page is about to ask for them, and one PDF for all is a fraction of the work of one
+        each — and a block the painter sent already is not sent again, nor split)."""
         s = self.session
         view = s.loaded
         self._shown_at = time.monotonic()
         if size == "thumb" and view is not None and s.drawn(card_id, lang, view) is None and (card_id, lang) in view.fingerprints:
-            ahead = [(c.id, lang) for c in view.project.game.cards if s.drawn(c.id, lang, view) is None]
-            start = ahead.index((card_id, lang))
-            s.paint_fronts(ahead[start:start + BLOCK], SIZES[size], KINDS[size])
+            cards = view.project.game.cards
+            at = next(i for i, c in enumerate(cards) if c.id == card_id)
+            start, end = next((a, b) for a, b in blocks(len(cards)) if a <= at < b)
+            s.paint_fronts([(c.id, lang) for c in cards[start:end] if s.drawn(c.id, lang, view) is None], SIZES[size], KINDS[size])
         return s.front_picture(card_id, lang, SIZES[size], KINDS[size])
 
     def part_picture(self, lang: str, part: str, page: int):
@@ -610,6 +609,15 @@ class Workbench:
         if row is None or row.picture is None:
             return None
         return row.source.path, row.picture.format
+
+
+def blocks(count: int):
+    """The blocks of cards (start, end) the gallery's faces are drawn in, a language at a time:
+    the first FIRST_BLOCK cards (the first screen), then BLOCK at a time."""
+    start, size = 0, FIRST_BLOCK
+    while start < count:
+        yield start, min(count, start + size)
+        start, size = start + size, BLOCK
 
 
 def check_findings(project, lang: str) -> list:

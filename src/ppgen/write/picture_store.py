@@ -36,6 +36,7 @@ class PictureStore:
         self.folder = Path(folder) if folder is not None else cache_folder() / "pictures"
         self.limit = limit
         self._size: int | None = None  # bytes in the folder as last counted, plus what this process wrote since
+        self._made: set[Path] = set()  # the subfolders made (or found) by this process
         self._lock = threading.Lock()
 
     @staticmethod
@@ -67,8 +68,14 @@ class PictureStore:
         path = self._path(key, suffix)
         tmp = None
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            try:
+                if path.parent not in self._made:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    self._made.add(path.parent)
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            except FileNotFoundError:  # the folder was deleted meanwhile (clearing the cache): made again
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
             os.replace(tmp, path)

@@ -355,12 +355,10 @@ class Session:
             for key in keys:
                 fp = self.fingerprints[key]  # KeyError: not a face of this session
                 name = ("front", *key, fp, dpi, kind)
-                with self._cache_lock:
-                    if name in self._pictures:
-                        continue
-                    if name in self._painting:
-                        futures.append(self._painting[name])
-                        continue
+                made = self._made(name)
+                if made is not None:
+                    futures += [made] if made is not True else []
+                    continue
                 if self._recall(name) is not None and self._restore(key, fp):
                     continue
                 if here or not forked or self._laid_out(*key) is not None or (*key, fp) in self._here:
@@ -392,14 +390,10 @@ class Session:
         for card_id, lang in keys:
             drawn = self._fronts[card_id, lang]
             name = ("front", card_id, lang, drawn.fingerprint, dpi, kind)
-            if drawn.pdf is None:
+            made = self._made(name) if drawn.pdf is not None else True
+            if made is not None:
+                futures += [made] if made is not True else []
                 continue
-            with self._cache_lock:
-                if name in self._pictures:
-                    continue
-                if name in self._painting:
-                    futures.append(self._painting[name])
-                    continue
             by_pdf.setdefault(id(drawn.pdf), (drawn.pdf, []))[1].append((drawn.page, size, name, drawn.under))
         return futures + [self._rasterise(pdf, pages, kind) for pdf, pages in by_pdf.values()]
 
@@ -424,7 +418,7 @@ class Session:
                     if front is None or front.fingerprint != fp:
                         self._here.add((*key, fp))
                         continue
-                    if self.fingerprints.get(key) == fp and self._laid_out(*key) is None:
+                    if self.fingerprints.get(key) == fp and self._laid_out(*key) is None and geometry == self.geometry:
                         self._fronts[key] = front
                     self._keep_record(key, front, geometry)
                 for key, name in zip(keys, names):
@@ -444,6 +438,12 @@ class Session:
         raw.add_done_callback(landed)
         return kept
 
+    def _made(self, name):
+        """True when the picture `name` is kept in memory, the future of its making when it is
+        being made, else None."""
+        with self._cache_lock:
+            return True if name in self._pictures else self._painting.get(name)
+
     def _cached(self, name) -> bytes | None:
         with self._cache_lock:
             return self._pictures.get(name)
@@ -459,9 +459,11 @@ class Session:
         return data
 
     def _keep(self, name, data: bytes, geometry) -> None:
-        """Keep a picture in memory, and a face's in the store."""
-        with self._cache_lock:
-            self._pictures.put(name, data)
+        """Keep a picture (made at `geometry`) in memory — unless the card size changed since —
+        and a face's in the store."""
+        if geometry == self.geometry:
+            with self._cache_lock:
+                self._pictures.put(name, data)
         if self.store is not None and name[0] == "front":
             self.store.put(self._store_key(name, geometry), name[-1], data)
 
