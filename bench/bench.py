@@ -14,7 +14,9 @@ Prints, in one run on this machine:
      emitting the glyphs at all; (2) the same, plus every path, colour and transformation of
      ppgen's own set PDF replayed through ReportLab's canvas (each face a form drawn once and
      placed for every copy) — the floor of drawing the cards' vector art;
-  2. re-runs: a build with nothing changed (files kept), and after one card's text changed;
+  2. re-runs: a build with nothing changed (files kept), after one card's text changed (its
+     texts laid out again, the rest taken from the last build), and a first build on a machine
+     (nothing in the cache folder: the fonts parsed);
   3. `ppgen validate` on a 40-card list (with and without the kept name index) and
      `ppgen --help`, against `python -c pass`;
   4. scale: builds of synthetic game directories with N× the cards, time and
@@ -375,8 +377,14 @@ def main() -> None:
     for n in range(args.repeat):
         edit_one_card(game, "ja", n)
         edited.append(measure(cli("--root", str(game), "build", "--lang", "ja", "--out", str(tmp / "out-edit"), "--quiet"), 1)[0])
+    first = statistics.median(
+        measure(cli("--root", str(ROOT), "build", "--lang", "ja", "--out", str(tmp / f"out-first-{n}"), "--quiet"), 1,
+                dict(os.environ, PPGEN_CACHE_DIR=str(tmp / f"first-{n}")))[0] for n in range(args.repeat))
     print(f"   nothing changed               {kept:.2f} s  (files kept; {kept / single['ja']:.2f} × a fresh build)")
-    print(f"   one card's effect text edited {statistics.median(edited):.2f} s  (the language drawn afresh)")
+    print(f"   one card's effect text edited {statistics.median(edited):.2f} s  (that card's texts laid out again, the rest "
+          f"taken from the last build; {statistics.median(edited) / single['ja']:.2f} × a fresh build)")
+    print(f"   first build on a machine      {first:.2f} s  (empty cache folder: the fonts parsed; {first / single['ja']:.2f} × "
+          "a fresh build with the fonts kept)")
 
     print("\n3. start-up")
     bare, _ = measure([PY, "-c", "pass"], args.repeat * 3)

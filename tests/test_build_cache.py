@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 import ppgen
-from clitools import run_ppgen
+from clitools import ROOT, run_ppgen
 from pdftools import texts
 from ppgen.write import build as build_module
 from ppgen.write.build import BuildOptions, build
@@ -73,12 +73,12 @@ def _touch_output(game, out):
 
 
 def _garble_record(game, out):
-    for record in (out / ".ppgen-cache").iterdir():
+    for record in (out / ".ppgen-cache").glob("*.json"):
         record.write_text("{ not json", encoding="utf-8")
 
 
 def _another_record_version(game, out):
-    for record in (out / ".ppgen-cache").iterdir():
+    for record in (out / ".ppgen-cache").glob("*.json"):
         data = json.loads(record.read_text(encoding="utf-8"))
         record.write_text(json.dumps({**data, "version": 0}), encoding="utf-8")
 
@@ -115,8 +115,10 @@ def test_a_faction_build_and_a_full_build_keep_records_of_their_own(game_copy, t
     out = tmp_path / "out"
     run(game_copy, out, parts="cards", factions=["rome"])
     run(game_copy, out)
-    records = sorted(p.name for p in (out / ".ppgen-cache").iterdir())
+    records = sorted(p.name for p in (out / ".ppgen-cache").glob("*.json"))
     assert len(records) == 2 and all(re.fullmatch(r"en-[0-9a-f]{12}\.json", r) for r in records)
+    layouts = sorted(p.name for p in (out / ".ppgen-cache").glob("*.bin"))
+    assert layouts == ["layouts-en-cards-rome.bin", "layouts-en-score-sheet.bin"]  # the layouts each part used
     no_drawing(monkeypatch)
     assert run(game_copy, out, parts="cards", factions=["rome"]).files[0].kept
     assert run(game_copy, out).files[0].kept
@@ -155,3 +157,79 @@ def test_strict_fails_on_the_warnings_of_a_kept_language_again(game_copy, tmp_pa
     assert strict.returncode == 1, strict.stdout + strict.stderr
     assert "up to date" not in strict.stdout + strict.stderr and "was not written" in strict.stdout + strict.stderr
     assert "fallback" in strict.stdout + strict.stderr  # the kept language's warnings are shown again
+
+
+def test_after_one_cards_text_changed_only_its_texts_are_laid_out_again(game_copy, tmp_path):
+    """The layouts a part used are kept beside the records: the next build lays out only the
+    texts that changed (here one card's effect: its front) and takes every other from there —
+    and writes the same bytes as a build that lays everything out afresh."""
+    from ppgen.typeset.text import LAYOUTS
+
+    def counted(out, reuse=True):
+        LAYOUTS.clear()  # a new process: nothing laid out yet
+        result = run(game_copy, out, lang="ja", parts="cards", factions=["carthage"], reuse=reuse)
+        return result, dict(LAYOUTS.counts)
+
+    _, first = counted(tmp_path / "out")
+    assert first["made"] > 50 and first["recalled"] == 0
+    ja = game_copy / "locales" / "ja.yaml"
+    old = "text: 攻撃した後、このカードを守備表示にする。"  # card.numidian-cavalry.effect
+    assert old in ja.read_text(encoding="utf-8")
+    ja.write_text(ja.read_text(encoding="utf-8").replace(old, "text: 攻撃した後、このカードを守備表示にし、カードを1枚引く。"),
+                  encoding="utf-8")
+    again, counts = counted(tmp_path / "out")
+    assert not again.files[0].kept
+    assert 1 <= counts["made"] <= 3 and counts["recalled"] == first["made"] - counts["made"], counts
+    fresh, afresh = counted(tmp_path / "fresh", reuse=False)
+    assert afresh == {"made": first["made"], "recalled": 0}
+    assert again.files[0].path.read_bytes() == fresh.files[0].path.read_bytes()
+    assert "カードを1枚引く" in "".join(texts(again.files[0].path))
+
+
+@pytest.mark.parametrize("spoil", ["truncated", "garbage", "another ppgen"])
+def test_kept_layouts_of_another_ppgen_or_a_damaged_file_are_not_used(game_copy, tmp_path, monkeypatch, spoil):
+    from ppgen.typeset.text import LAYOUTS
+    from ppgen.write import cache as build_cache
+
+    out = tmp_path / "out"
+    first = run(game_copy, out, lang="ja")
+    kept = out / build_cache.FOLDER / "layouts-ja-score-sheet.bin"
+    data = kept.read_bytes()
+    if spoil == "truncated":
+        kept.write_bytes(data[: len(data) // 2])
+    elif spoil == "garbage":
+        kept.write_bytes(b"not a file of ppgen's")
+    else:
+        monkeypatch.setattr(build_cache, "code_digest", lambda: "another version")
+    before = first.files[0].path.read_bytes()
+    first.files[0].path.unlink()  # the record no longer holds: the language is drawn again
+    LAYOUTS.clear()
+    again = run(game_copy, out, lang="ja")
+    assert LAYOUTS.counts["recalled"] == 0 and LAYOUTS.counts["made"] > 0
+    assert again.files[0].path.read_bytes() == before
+
+
+def test_fonts_parsed_once_per_machine_draw_the_same_bytes(tmp_path):
+    """A font's parse is kept in the user's cache folder (typeset/fontcache.py): the next process
+    rebuilds it from there (the entries are read, not written again) and draws the same bytes; a
+    damaged entry is parsed again and replaced."""
+    import os
+
+    env = {**os.environ, "PPGEN_CACHE_DIR": str(tmp_path / "cache")}
+
+    def build_into(out):
+        result = run_ppgen("build", "--lang", "ja", "--parts", "score-sheet", "--out", out, "--no-cache", env=env)
+        assert result.returncode == 0, result.stderr
+        return (out / "ja" / "score-sheet-ja.pdf").read_bytes()
+
+    first = build_into(tmp_path / "one")
+    entries = sorted((tmp_path / "cache").glob("font-*.bin"))
+    fonts = {f for chain in ppgen.load(ROOT).config.languages["ja"].fonts.values() for f in chain}
+    assert len(entries) >= len(fonts)  # one per font file the build registers (its language's, and the titles')
+    written = {e: e.stat().st_mtime_ns for e in entries}
+    assert build_into(tmp_path / "two") == first
+    assert {e: e.stat().st_mtime_ns for e in entries} == written  # read, not parsed and written again
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[:100])
+    assert build_into(tmp_path / "three") == first
+    assert all(e.stat().st_size > 1000 for e in entries)  # parsed again and kept again

@@ -285,3 +285,24 @@ def test_justification_changes_nothing_in_words_languages_unless_asked(project):
     assert len({round(line.right, 1) for line in left}) > 1  # ragged right
     justified = printed_lines(layout(text, style(project, "en", align="justify"), 150, 999))
     assert all(line.right == pytest.approx(170, abs=0.5) for line in justified[:-1])  # word spaces widened
+
+
+def test_a_layout_is_made_once_and_the_memo_stays_bounded(project, monkeypatch):
+    """The same text, style and box give the layout already made (the rulebook measures a
+    paragraph before placing it); another box or size lays it out again; the memo forgets its
+    oldest layouts beyond its limit (a workbench runs for hours)."""
+    from ppgen.typeset import text as engine
+    from ppgen.typeset.memo import Memo
+
+    monkeypatch.setattr(engine, "LAYOUTS", Memo(3))
+    st = style(project, "en")
+    first = layout("Draw two cards, then discard one.", st, 80, 200)
+    assert layout("Draw two cards, then discard one.", st, 80, 200) is first
+    wider = layout("Draw two cards, then discard one.", st, 400, 200)
+    assert wider is not first and len(wider.lines) < len(first.lines)
+    assert fit("Draw two cards.", st, 80, 200) is fit("Draw two cards.", st, 80, 200)
+    for n in range(5):
+        layout(f"Card {n}", st, 80, 200)
+    assert len(engine.LAYOUTS) == 3
+    assert layout("Draw two cards, then discard one.", st, 80, 200) is not first  # forgotten, made again
+    assert layout("Draw two cards, then discard one.", st, 80, 200).text == first.text

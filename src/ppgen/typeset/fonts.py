@@ -8,11 +8,12 @@ ReportLab embeds every TrueType font as a subset.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from ..errors import UsageError
+from .frozen import hash_once
 
 # Characters that need no glyph: they are spacing or formatting, never drawn.
 INVISIBLE = frozenset("\n\t\u200b\u200c\u200d\u2060\ufeff\u00ad")
@@ -23,6 +24,7 @@ class Font:
     name: str  # ReportLab font name
     path: Path
     cmap: frozenset  # code points the font has a glyph for
+    stamp: tuple = ()  # the file's (size, modification time in ns) when registered: another file, other layouts
 
     def has(self, ch: str) -> bool:
         return ord(ch) in self.cmap
@@ -39,7 +41,7 @@ def register_font(path: Path) -> Font:
     except OSError:
         key = (path, -1, -1)  # missing: _register says so
     if key not in _REGISTERED:
-        _REGISTERED[key] = _register(path)
+        _REGISTERED[key] = replace(_register(path), stamp=key[1:])
     return _REGISTERED[key]
 
 
@@ -48,7 +50,9 @@ _REGISTERED: dict[tuple, "Font"] = {}  # (real path, size, mtime) → the font r
 
 def _register(path: Path) -> Font:
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    from .fontcache import parsed_font
 
     _astral_to_unicode()
     _subsets_read_in_place()
@@ -57,7 +61,7 @@ def _register(path: Path) -> Font:
     if not path.is_file():
         raise UsageError(f"font file {path} not found")
     try:
-        font = TTFont(name, str(path))
+        font = parsed_font(name, path)
     except TTFError as exc:
         reason = str(exc)
         if "postscript outlines" in reason.lower():
@@ -133,6 +137,8 @@ class FontChain:
     lang: str
     role: str
     fonts: tuple[Font, ...]
+
+    __hash__ = hash_once
 
     @property
     def primary(self) -> str:

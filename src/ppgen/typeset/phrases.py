@@ -25,6 +25,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .frozen import hash_once
+
 NUMBER = r"[+\-−±]?\d+(?:[.,]\d+)?"
 SPACES = "[ \u00a0]*"
 # A sentence starts at the start of the text, after a newline, or after a full stop.
@@ -38,6 +40,8 @@ class Phrases:
 
     keep: tuple[str, ...] = ()
     breaks: tuple[str, ...] = ()
+
+    __hash__ = hash_once
 
     def spans(self, text: str, mode: str) -> list[tuple[int, int]]:
         """(start, end) of every unbreakable phrase in `text` (overlapping spans merged)."""

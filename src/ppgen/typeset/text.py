@@ -34,6 +34,8 @@ from functools import lru_cache
 from ..errors import PpgenError
 from .breaking import COMMA_SHRINK, COMMAS, Measure, balance, even, fill, has_comma, loose, runt, sentence_end
 from .fonts import FontChain
+from .frozen import hash_once
+from .memo import Memo
 from .phrases import Phrases
 
 # Kinsoku shori (JIS X 4051): characters that may not start a line ...
@@ -108,11 +110,24 @@ class Style:
     def justified(self) -> bool:
         return self.align == "justify"
 
-    def __hash__(self) -> int:  # hashed for every layout looked up (_LAYOUTS): computed once
-        known = self.__dict__.get("_hash")
+    __hash__ = hash_once  # hashed for every layout looked up (LAYOUTS)
+
+    @property
+    def digest(self) -> str:
+        """Everything about the style a layout depends on, the same in every process (its fonts
+        by name, file and the file's size and time): part of a kept layout's digest."""
+        known = self.__dict__.get("_digest")
         if known is None:
-            known = hash(tuple(getattr(self, f.name) for f in fields(self)))
-            object.__setattr__(self, "_hash", known)
+            import hashlib
+
+            def stable(value):
+                if isinstance(value, FontChain):
+                    return (value.lang, value.role, tuple((f.name, str(f.path), f.stamp) for f in value.fonts))
+                return value
+
+            text = repr(tuple(stable(getattr(self, f.name)) for f in fields(self)))
+            known = hashlib.sha1(text.encode()).hexdigest()
+            object.__setattr__(self, "_digest", known)
         return known
 
 
@@ -461,43 +476,40 @@ def _lay(units, style: Style, size: float, box_w: float, box_h: float, orphans: 
     return Layout(lines, size, style.leading, box_w, box_h, style, runts, rough)
 
 
-class _Memo(dict):
-    """Layouts already made in this process, by everything they depend on (the text, its style and
-    box, the size): the rulebook measures a paragraph before it places it, a table its cells
-    before it draws them, and the same words recur on cards and pages. A layout is never changed
-    once made, so callers share it. Bounded: the oldest go first (a workbench runs for hours)."""
-
-    def __init__(self, limit: int):
-        super().__init__()
-        self.limit = limit
-
-    def keep(self, key, value):
-        if len(self) >= self.limit:
-            del self[next(iter(self))]
-        self[key] = value
-        return value
-
-
-_LAYOUTS = _Memo(20000)
+LAYOUTS = Memo(20000)  # every layout of this process, made once (typeset/memo.py)
 
 
 def layout(text: str, style: Style, box_w: float, box_h: float, size: float | None = None, where: str = "text") -> Layout:
     """Lay `text` out at one size (default: the style's size)."""
-    key = ("layout", text, style, box_w, box_h, size)
-    made = _LAYOUTS.get(key)
-    if made is None:
-        made = _LAYOUTS.keep(key, _lay(_units(text, style, where), style, size or style.size, box_w, box_h))
-    return made
+    return _memo("layout", text, style, box_w, box_h, size,
+                 lambda: _lay(_units(text, style, where), style, size or style.size, box_w, box_h))
 
 
 def fit(text: str, style: Style, box_w: float, box_h: float, where: str = "text") -> Layout:
-    """The largest size at which `text` fits its box (see `_fit`); made once per process for the
-    same text, style and box."""
-    key = ("fit", text, style, box_w, box_h)
-    made = _LAYOUTS.get(key)
-    if made is None:
-        made = _LAYOUTS.keep(key, _fit(text, style, box_w, box_h, where))
-    return made
+    """The largest size at which `text` fits its box (see `_fit`); made once for the same
+    text, style and box."""
+    return _memo("fit", text, style, box_w, box_h, None, lambda: _fit(text, style, box_w, box_h, where))
+
+
+def _memo(kind: str, text: str, style: Style, box_w: float, box_h: float, size, make) -> Layout:
+    def digest() -> str:
+        import hashlib
+
+        return hashlib.sha1(f"{kind}\0{text}\0{style.digest}\0{box_w!r}\0{box_h!r}\0{size!r}".encode()).hexdigest()
+
+    return LAYOUTS.get((kind, text, style, box_w, box_h, size), make, digest, _plain, lambda p: _restored(p, style))
+
+
+def _plain(lay: Layout) -> tuple:
+    """A layout as plain data (kept between builds; its style is the one asked with)."""
+    lines = tuple((tuple(line.runs), line.width, line.last, line.ends) for line in lay.lines)
+    return (lines, lay.size, lay.leading, lay.box_w, lay.box_h, lay.orphans, lay.rough)
+
+
+def _restored(plain: tuple, style: Style) -> Layout:
+    lines, size, leading, box_w, box_h, orphans, rough = plain
+    return Layout([Line(list(runs), width, last, ends) for runs, width, last, ends in lines], size, leading, box_w, box_h,
+                  style, orphans, rough)
 
 
 def _fit(text: str, style: Style, box_w: float, box_h: float, where: str = "text") -> Layout:
@@ -595,7 +607,10 @@ def draw_line(canvas, lay: Layout, x: float, baseline: float, anchor: str = "sta
 # ── drawing ────────────────────────────────────────────────────────────────
 def draw(canvas, lay: Layout, x: float, y: float) -> None:
     """Draw a layout in its box whose bottom-left corner is (x, y). Never outside the box:
-    a layout that does not fit is clipped to the box (and should have been reported)."""
+    a layout that does not fit is clipped to the box (and should have been reported). On a
+    canvas that only measures (`canvas.measuring`: the rulebook's trial layout) nothing is drawn."""
+    if getattr(canvas, "measuring", False):
+        return
     style = lay.style
     top = y + lay.box_h
     if style.valign == "middle":

@@ -14,8 +14,10 @@ from ..errors import UsageError
 
 
 @contextmanager
-def atomic_output(path: Path, mode: str = "wb") -> Iterator:
+def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterator:
     """Open a temporary file beside `path`; on success rename it over `path`.
+    `durable`: flushed to the disk before the rename (every output; False for what ppgen keeps
+    for itself in .ppgen-cache/, which a crash may lose: it is made again).
 
     On any exception (including KeyboardInterrupt) the temporary file is removed
     and `path` is left exactly as it was. A failing write (disk full, permission
@@ -35,7 +37,8 @@ def atomic_output(path: Path, mode: str = "wb") -> Iterator:
             with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})) as fh:
                 yield fh
                 fh.flush()
-                os.fsync(fh.fileno())
+                if durable:
+                    os.fsync(fh.fileno())
             os.chmod(tmp, 0o644)
             os.replace(tmp, path)
         except OSError as exc:
@@ -48,9 +51,9 @@ def atomic_output(path: Path, mode: str = "wb") -> Iterator:
         raise
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
-    """Write `data` to `path` atomically."""
-    with atomic_output(path, "wb" if isinstance(data, bytes) else "w") as fh:
+def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:
+    """Write `data` to `path` atomically (`durable`: see atomic_output)."""
+    with atomic_output(path, "wb" if isinstance(data, bytes) else "w", durable) as fh:
         fh.write(data)
 
 

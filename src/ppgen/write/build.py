@@ -281,8 +281,9 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
     name: the card sheets' file name stem: `<out>/<lang>/<name>-<lang>.pdf` (default "cards";
     with factions and no decklist, "cards-<lang>-<faction>….pdf").
     box_deck: the decklist's draw.tuckbox.BoxDeck (its name and faction), for its tuck box.
-    reuse: keep a language's files when an earlier build wrote them from the same inputs
-    (write/cache.py); False draws every language afresh.
+    reuse: keep a language's files when an earlier build wrote them from the same inputs, and
+    take the texts an earlier build laid out from it (write/cache.py); False lays out and draws
+    every language afresh (the layouts it made are still kept for the next build).
     """
     from . import cache
 
@@ -329,7 +330,7 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
     if fresh:
         drawing = replace(options, langs=fresh)
         jobs = min(len(fresh) * len(options.parts), options.jobs or os.cpu_count() or 1)
-        for files, warnings in _run_languages(project, drawing, run, names, jobs, progress):
+        for files, warnings in _run_languages(project, drawing, run, names, jobs, progress, recall=reuse):
             cache.remember(inputs, files[0].lang, files, warnings)
             add(files, warnings, "done")
     result.files.sort(key=lambda f: options.langs.index(f.lang))
@@ -355,7 +356,7 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "game"
 
 
-def _run_languages(project, options, run, names, jobs, progress: Progress | None = None):
+def _run_languages(project, options, run, names, jobs, progress: Progress | None = None, recall: bool = True):
     """Yield (files, warnings) per language, in order: drawn in this process (showing each
     part's own progress: pages drawn, pictures rendered) or, part by part, in `jobs` worker
     processes — the rulebook of a language beside its card sheets, so one language uses every
@@ -363,14 +364,14 @@ def _run_languages(project, options, run, names, jobs, progress: Progress | None
     stopping one can never leave anything half-written)."""
     if jobs <= 1:
         for lang in options.langs:
-            drawn = [draw_part(project, options, run, lang, part, progress) for part in options.parts]
-            yield write_language(finish_language(project, options, lang, drawn, names))
+            drawn = [draw_part(project, options, run, lang, part, progress, recall) for part in options.parts]
+            yield write_language(finish_language(project, options, lang, drawn, names), options)
         return
-    drawn_parts = _draw_in_workers(project, options, run, jobs, progress)
+    drawn_parts = _draw_in_workers(project, options, run, jobs, progress, recall)
     try:
         for lang in options.langs:
             drawn = [next(drawn_parts) for _ in options.parts]
-            yield write_language(finish_language(project, options, lang, drawn, names))
+            yield write_language(finish_language(project, options, lang, drawn, names), options)
         next(drawn_parts, None)  # every part taken: the pool shuts down (closing it here would kill its workers)
     finally:
         drawn_parts.close()  # a failed write stops the workers too
@@ -379,7 +380,7 @@ def _run_languages(project, options, run, names, jobs, progress: Progress | None
 DRAW_FIRST = ("cards", "rulebook", "boxes")  # the longest parts start first in the workers (the others fill in)
 
 
-def _draw_in_workers(project, options, run, jobs, progress: Progress | None = None):
+def _draw_in_workers(project, options, run, jobs, progress: Progress | None = None, recall: bool = True):
     """Each part of each language drawn in a worker process; yields them in the order of
     options.langs × options.parts. Workers ignore SIGINT: Ctrl-C (which a terminal sends to
     every process of the group) interrupts this process only, which then stops the workers at
@@ -402,11 +403,11 @@ def _draw_in_workers(project, options, run, jobs, progress: Progress | None = No
     try:
         with _sigint_blocked():  # workers start with SIGINT blocked, until they ignore it
             futures = {(lang, part): pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, decks, lang, part,
-                                                 run.references) for lang in options.langs for part in first}
+                                                 run.references, recall) for lang in options.langs for part in first}
         done, total = 0, len(futures)
         for lang in options.langs:
             for part in options.parts:
-                drawn = futures[(lang, part)].result()
+                drawn = _when_drawn(futures, (lang, part), assembled=len(options.parts) > 1)
                 done += 1
                 if progress:
                     progress(done, total, f"{lang}: {part}")
@@ -427,6 +428,24 @@ def _draw_in_workers(project, options, run, jobs, progress: Progress | None = No
 
 
 _FORKED_PROJECT = None
+
+
+def _when_drawn(futures: dict, key: tuple[str, str], assembled: bool) -> DrawnPart:
+    """The drawn part `key` once its worker is done; while waiting, when the parts are to be
+    `assembled` into a set, those already drawn (of any language) are parsed for it
+    (PartPDF.read), so the set is put together as soon as its slowest part arrives instead of
+    reading every part after it."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    wanted = futures[key]
+    while not wanted.done():
+        unread = [f for f in futures.values() if assembled and f.done() and f.exception() is None
+                  and f.result().pdf.in_set and not f.result().pdf.is_read]
+        if unread:
+            unread[0].result().pdf.read()
+            continue
+        wait([f for f in futures.values() if not f.done()], return_when=FIRST_COMPLETED)
+    return wanted.result()
 
 
 class _sigint_blocked:
@@ -453,7 +472,7 @@ def _worker_ignores_sigint() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, part: str, references: int = 0):
+def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, part: str, references: int = 0, recall: bool = True):
     """One part of one language in a worker process: the project inherited from a fork, or loaded afresh."""
     from ..draw.tuckbox import BoxDeck
     from ..project import load
@@ -462,7 +481,7 @@ def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, p
     run = PrintRun(project.game.card(i) for i in card_ids)
     run.decks = tuple(BoxDeck(title, faction, tuple((project.game.card(i), n) for i, n in cards)) for title, faction, cards in decks)
     run.references = references
-    return draw_part(project, options, run, lang, part)
+    return draw_part(project, options, run, lang, part, recall=recall)
 
 
 class PrintRun(list):
@@ -517,25 +536,32 @@ class DrawnLanguage:
     outputs: list  # (parts.PartPDF, Path), the assembled set first
     warnings: list
     refuse: bool  # --strict and there are warnings: write nothing
+    layouts: dict = field(default_factory=dict)  # part → the layouts it used (kept once the files are written)
 
 
 @dataclass
 class DrawnPart:
-    """One part of one language, drawn (parts.PartPDF), and the warnings its drawing reported."""
+    """One part of one language, drawn (parts.PartPDF), the warnings its drawing reported and the
+    layouts it used (typeset/memo.py: kept for the next build, write/cache.py)."""
 
     pdf: object
     warnings: list
+    layouts: dict = field(default_factory=dict)
 
 
-def draw_part(project, options: BuildOptions, run: list[Card], lang: str, part: str, progress: Progress | None = None) -> DrawnPart:
-    """One part of one language, as bytes; `progress` hears of its own steps (n, total, "ja: cards")."""
+def draw_part(project, options: BuildOptions, run: list[Card], lang: str, part: str, progress: Progress | None = None,
+              recall: bool = True) -> DrawnPart:
+    """One part of one language, as bytes; `progress` hears of its own steps (n, total, "ja: cards").
+    `recall`: the texts the last build of this part laid out are not laid out again (write/cache.py)."""
+    from ..typeset.text import LAYOUTS
+    from .cache import recall_layouts
     from .parts import PARTS
 
     report = BuildReport()
     steps = (lambda n, total: progress(n, total, f"{lang}: {part}")) if progress else None
-    with fallbacks_reported(project.locale(lang), report):
+    with fallbacks_reported(project.locale(lang), report), LAYOUTS.recording(recall_layouts(options, lang, part) if recall else None) as used:
         pdf = PARTS[part](project, options, lang, run, report, steps)
-    return DrawnPart(pdf, report.warnings)
+    return DrawnPart(pdf, report.warnings, used)
 
 
 def finish_language(project, options: BuildOptions, lang: str, drawn: list[DrawnPart], names: dict[str, str]) -> DrawnLanguage:
@@ -557,18 +583,24 @@ def finish_language(project, options: BuildOptions, lang: str, drawn: list[Drawn
                 for pdf, path in list(outputs) for suffix, data in pdf.files]
     if whole is not None:
         outputs.insert(0, (whole, folder / names["set"].format(lang=lang)))
-    return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.failing()))
+    return DrawnLanguage(lang, outputs, report.warnings, options.strict and bool(report.failing()),
+                         {part.pdf.name: part.layouts for part in drawn})
 
 
-def write_language(drawn: DrawnLanguage):
-    """Write a drawn language's files (each atomically); returns (files, warnings)."""
+def write_language(drawn: DrawnLanguage, options: BuildOptions | None = None):
+    """Write a drawn language's files (each atomically), then keep its parts' layouts for the next
+    build into `options.out`; returns (files, warnings)."""
     from .atomic import write_atomic
+    from .cache import keep_layouts
 
     files = []
     for part, path in drawn.outputs:
         if not drawn.refuse:
             write_atomic(path, part.data)
         files.append(BuiltFile(drawn.lang, path, part.pages, part.cards, part.faces, len(part.data), not drawn.refuse, part.name))
+    if options is not None:
+        for part, layouts in drawn.layouts.items():
+            keep_layouts(options, drawn.lang, part, layouts)
     return files, drawn.warnings
 
 

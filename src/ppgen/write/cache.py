@@ -115,6 +115,48 @@ def remember(inputs: BuildInputs, lang: str, files, warnings) -> None:
                         "faces": f.faces, "bytes": f.bytes, "part": f.part})
     record = {"version": VERSION, "key": inputs.key(lang), "files": entries, "warnings": [asdict(w) for w in warnings]}
     try:
-        write_atomic(inputs.record_path(lang), json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+        write_atomic(inputs.record_path(lang), json.dumps(record, ensure_ascii=False, indent=1) + "\n", durable=False)
     except (OSError, UsageError):
         pass  # a record is a convenience: a build that cannot leave one is still a good build
+
+
+# ── layouts kept between builds (typeset/memo.py) ────────────────────────────
+LAYOUTS_VERSION = 1
+
+
+def layouts_path(options, lang: str, part: str) -> Path:
+    """Where the layouts one part of one language used are kept: `<out>/.ppgen-cache/layouts-<lang>-<part>.bin`
+    (a --faction build's card sheets apart from the whole set's)."""
+    factions = "".join(f"-{f}" for f in options.factions)
+    return options.out / FOLDER / f"layouts-{lang}-{part}{factions}.bin"
+
+
+def recall_layouts(options, lang: str, part: str) -> dict:
+    """The layouts the last build of this part used (digest → plain layout), when they were made
+    by this ppgen (its code and libraries); {} otherwise. Read with `marshal`: the file is ppgen's
+    own, in the build's output folder; one it cannot read is ignored."""
+    import marshal
+
+    try:
+        stored = marshal.loads(layouts_path(options, lang, part).read_bytes())
+        if stored.get("version") == LAYOUTS_VERSION and stored.get("code") == code_digest():
+            return stored["layouts"]
+    except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError):
+        pass
+    return {}
+
+
+def keep_layouts(options, lang: str, part: str, layouts: dict) -> None:
+    """Keep the layouts one part used for the next build (only those: the file never grows)."""
+    import marshal
+
+    from ..errors import UsageError
+    from .atomic import write_atomic
+
+    if not layouts:
+        return
+    data = marshal.dumps({"version": LAYOUTS_VERSION, "code": code_digest(), "layouts": layouts})
+    try:
+        write_atomic(layouts_path(options, lang, part), data, durable=False)
+    except (OSError, UsageError):
+        pass  # a convenience, as the records are

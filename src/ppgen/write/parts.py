@@ -39,6 +39,28 @@ class PartPDF:
     files: list[tuple[str, bytes]] = field(default_factory=list)  # (suffix, bytes) written beside the part's PDF: cut files
     single_sided: bool = False  # each page a sheet of its own: in the assembled PDF on odd pages, backs blank (write/duplex.py)
     in_set: bool = True  # False: printed on its own, not part of the assembled set (the booklet)
+    _read: object = field(default=None, repr=False, compare=False)  # the PDF parsed (`read`), made in the assembling process
+
+    def read(self):
+        """The PDF parsed by pypdf, every object read: made once, so a part can be read while
+        the build waits for the others (write/build.py) and then assembled at once."""
+        if self._read is None:
+            import io
+
+            from pypdf import PdfReader
+
+            reader = PdfReader(io.BytesIO(self.data))
+            for number in range(1, int(reader.trailer["/Size"])):
+                reader.get_object(number)
+            self._read = reader
+        return self._read
+
+    @property
+    def is_read(self) -> bool:
+        return self._read is not None
+
+    def __getstate__(self):  # sent between processes as bytes only
+        return {**self.__dict__, "_read": None}
 
 
 def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex", compress: bool = True,
@@ -368,9 +390,7 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
     Each part numbers its font subsets from AAAAAA again, so the merged file gets a tag of its
     own for every subset (ISO 32000-1 §9.6.4), and a file identifier (§14.4) computed from the
     parts, so a rebuild from the same inputs is byte-identical."""
-    import io
-
-    from pypdf import PdfReader, PdfWriter
+    from pypdf import PdfWriter
 
     from .duplex import BlankPages, blank_backs, start_on_odd_page
     from .pdf import finished_pdf
@@ -381,7 +401,7 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
         if blanks:
             start_on_odd_page(writer, blanks)
         start = len(writer.pages)
-        writer.append(PdfReader(io.BytesIO(part.data)), import_outline=not part.title)
+        writer.append(part.read(), import_outline=not part.title)
         pages = blank_backs(writer, start, part.pages, blanks, part.single_sided)
         if part.title:
             parent = writer.add_outline_item(title=part.title, page_number=pages[0])
@@ -392,7 +412,6 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
 
 
 _SUBSET_NAME = re.compile(r"^/([A-Z]{6})\+(.+)$")
-_DEPTH = 3  # font dictionary → descriptor and ToUnicode CMap → font program
 
 
 def merge_font_subsets(writer) -> None:
@@ -410,6 +429,7 @@ def merge_font_subsets(writer) -> None:
     replaced: dict[int, object] = {}  # object number of a dropped duplicate → the one kept
     done: set[int] = set()  # object numbers of the fonts kept (and tagged)
     used: set[str] = set()
+    dropped: list = []  # references of the duplicate fonts, no longer placed anywhere
     for fonts, key, ref in _font_entries(writer.pages):
         if ref.idnum in replaced:
             fonts[NameObject(key)] = replaced[ref.idnum]
@@ -422,6 +442,7 @@ def merge_font_subsets(writer) -> None:
         if identity in kept:
             replaced[ref.idnum] = kept[identity]
             fonts[NameObject(key)] = kept[identity]
+            dropped.append(ref)
             continue
         kept[identity] = ref
         done.add(ref.idnum)
@@ -432,12 +453,25 @@ def merge_font_subsets(writer) -> None:
         used.add(tag)
         font[NameObject("/BaseFont")] = NameObject(f"/{tag}+{name}")
         font["/FontDescriptor"].get_object()[NameObject("/FontName")] = NameObject(f"/{tag}+{name}")
-    if replaced:
-        for _ in range(_DEPTH):  # a dropped font's descriptor, CMap and program become unreferenced in turn
-            try:
-                writer.compress_identical_objects(remove_duplicates=False, remove_unreferenced=True)
-            except TypeError:  # pypdf before 7 names them remove_identicals, remove_orphans
-                writer.compress_identical_objects(remove_identicals=False, remove_orphans=True)
+    for ref in dropped:
+        _drop_font(writer, ref)
+
+
+def _drop_font(writer, ref) -> None:
+    """Leave a duplicate font out of the file: its dictionary, descriptor, font program and
+    ToUnicode map (objects of its own part, used by nothing else once its places point to the
+    copy kept). Done directly: pypdf's compress_identical_objects hashes every object of the
+    file (every page stream) for it, three times over, and took two thirds of the assembly."""
+    font = ref.get_object()
+    descriptor = font.raw_get("/FontDescriptor") if "/FontDescriptor" in font else None
+    owned = [ref, font.raw_get("/ToUnicode") if "/ToUnicode" in font else None, descriptor]
+    if descriptor is not None:
+        d = descriptor.get_object()
+        owned += [d.raw_get(k) for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in d]
+    for item in owned:
+        number = getattr(item, "idnum", None)
+        if number is not None:
+            writer._objects[number - 1] = None
 
 
 def _subset_identity(font, name: str) -> tuple[str, bytes, tuple]:

@@ -1,0 +1,110 @@
+"""TrueType files parsed once per machine, not once per build.
+
+ReportLab reads a font's tables (its character map, glyph widths and positions) every time a
+process registers it: 0.18 s for a Japanese build, 0.5 s for every language, before any drawing
+starts. What it reads is kept in the user's cache folder (read/cache.py: `PPGEN_CACHE_DIR` or
+`~/.cache/ppgen`), `font-<digest>.bin`, keyed by the font file (its real path, size and
+modification time) and ppgen's code and libraries (read/cache.py `code_digest`: another
+ReportLab parses again). The font file itself is still read, for the subsets embedded at save.
+
+A kept entry is trusted only when it rebuilds ReportLab's objects with exactly the attributes a
+fresh parse gives; anything else (a damaged entry, another layout of ReportLab's objects) and the
+font is parsed again, as without the cache. Fonts from the cache draw byte-identical PDFs
+(tests/test_build_cache.py).
+"""
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import tempfile
+from pathlib import Path
+
+VERSION = 1
+_NAMES = "TTFNameBytes"  # ReportLab's bytes-with-a-text type for the font's names
+
+
+def parsed_font(name: str, path: Path):
+    """`reportlab.pdfbase.ttfonts.TTFont(name, path)`, from the cache when it holds this file's parse."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    entry = _entry(path)
+    if entry is not None:
+        try:
+            return _rebuilt(name, path, marshal.loads(entry.read_bytes()))
+        except Exception:  # no entry, or one that does not rebuild the font exactly: parse it
+            pass
+    font = TTFont(name, str(path))
+    if entry is not None:
+        _keep(entry, name, font)
+    return font
+
+
+def _entry(path: Path) -> Path | None:
+    from ..read.cache import cache_folder, code_digest
+
+    try:
+        real = path.resolve()
+        stat = real.stat()
+    except OSError:
+        return None
+    key = f"v{VERSION}\0{real}\0{stat.st_size}\0{stat.st_mtime_ns}\0{code_digest()}"
+    return cache_folder() / f"font-{hashlib.sha256(key.encode()).hexdigest()[:24]}.bin"
+
+
+def _keep(entry: Path, name: str, font) -> None:
+    from reportlab.pdfbase.ttfonts import TTFNameBytes
+
+    face = {k: v for k, v in font.face.__dict__.items() if k not in ("_ttf_data", "_pdfScale")}
+    state = {
+        "name": name,
+        "face": {k: bytes(v) if isinstance(v, TTFNameBytes) else v for k, v in face.items()},
+        "names": sorted(k for k, v in face.items() if isinstance(v, TTFNameBytes)),
+        "face_attrs": sorted(font.face.__dict__),
+        "font_attrs": sorted(font.__dict__),
+        "ascii": font._asciiReadable,
+        "shapable": font._shapable,
+    }
+    try:
+        data = marshal.dumps(state)
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{entry.name}.", dir=entry.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, entry)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except (OSError, ValueError):
+        pass  # a read-only home, a full disk, a value marshal cannot write: parse again next time
+
+
+def _rebuilt(name: str, path: Path, state: dict):
+    """ReportLab's TTFont as its constructor leaves it, from a kept parse."""
+    from weakref import WeakKeyDictionary
+
+    from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
+
+    if state["name"] != name:
+        raise ValueError("kept for another name")
+    face = TTFontFace.__new__(TTFontFace)
+    face.__dict__.update(state["face"])
+    for key in state["names"]:
+        face.__dict__[key] = TTFNameBytes(state["face"][key])
+    face._ttf_data = path.read_bytes()
+    face._pdfScale = _scale(face.unitsPerEm)
+    font = TTFont.__new__(TTFont)
+    font.__dict__.update(fontName=name, face=face, encoding=TTEncoding(), state=WeakKeyDictionary(),
+                         _asciiReadable=state["ascii"], _shapable=state["shapable"])
+    if sorted(face.__dict__) != state["face_attrs"] or sorted(font.__dict__) != state["font_attrs"]:
+        raise ValueError("ReportLab's font objects differ from the kept ones")
+    return font
+
+
+def _scale(units_per_em: int):
+    """Font units → PDF's thousandths of an em, as ReportLab's parser computes it."""
+    if units_per_em == 1000:
+        return lambda x: x
+    mult = 1000 / units_per_em
+    return lambda x: x * mult
