@@ -267,7 +267,7 @@ def main() -> None:
         print(f"broken YAML: shown on the page {broken:.2f} s after the save; gallery back {fixed:.2f} s after the fix")
 
         stop_server(server)
-        kept = sum(f.stat().st_size for f in cache.rglob("*") if f.is_file())
+        kept = sum(f.stat().st_size for f in (cache / "pictures").rglob("*") if f.is_file())
         driver.get("about:blank")
         server, url, started, printed, answering = start_server(game, cache, args.lang)
         first_load(driver, server, url, started, "restarted: pictures read back from the cache")
