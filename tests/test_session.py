@@ -438,3 +438,26 @@ def test_a_font_subset_read_from_the_font_in_place_is_the_same(project):
         assert face.makeSubset(subset) == in_place
     finally:
         ttfonts.TTFontParser.get_table = patched
+
+
+def test_workers_end_with_the_process_that_owns_them():
+    """A server killed outright (SIGKILL, a crash) cannot stop its workers: they end by themselves
+    instead of waiting for work for ever, each holding a copy of the game."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    if not os.path.isdir("/proc"):
+        pytest.skip("needs /proc to see which processes live")
+    script = ("import os, signal\nfrom ppgen.write.raster import RasterPool\n"
+              "pool = RasterPool(2, fork=True)\npool.start()\n"
+              "print(*[p.pid for p in pool._pool._processes.values()], flush=True)\n"
+              "os.kill(os.getpid(), signal.SIGKILL)\n")
+    owner = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    workers = [int(pid) for pid in owner.stdout.split()]
+    assert owner.returncode == -9 and len(workers) == 2, owner.stderr
+    deadline = time.monotonic() + 10
+    while any(os.path.exists(f"/proc/{pid}") for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]

@@ -9,7 +9,9 @@ print-and-cut upload images (write/upload.py) both use these two.
 from __future__ import annotations
 
 import io
+import os
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -147,6 +149,23 @@ def _underlay(pdf, page: int, digest: str, size: RasterSize) -> bytes:
     return found
 
 
+def _worker_starts(owner: int) -> None:
+    """A RasterPool's worker: Ctrl-C is for its owner to handle, and it ends when its owner is
+    gone — killed, or ended without stopping it — instead of waiting for work for ever (a
+    forked worker holds the whole game in memory)."""
+    from .build import _worker_ignores_sigint
+
+    _worker_ignores_sigint()
+    threading.Thread(target=_end_with, args=(owner,), name="ppgen-owner-watch", daemon=True).start()
+
+
+def _end_with(owner: int) -> None:
+    while os.getppid() == owner:
+        time.sleep(OWNER_CHECK_SECONDS)
+    os._exit(0)
+
+
+OWNER_CHECK_SECONDS = 0.5
 PDFIUM = threading.Lock()  # PDFium draws one page at a time in a process: the threads of this one take turns
 
 
@@ -187,11 +206,10 @@ class RasterPool:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
-            from .build import _worker_ignores_sigint
-
             method = "fork" if fork and "fork" in multiprocessing.get_all_start_methods() else "spawn"
             self.forked = method == "fork"
-            self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method), initializer=_worker_ignores_sigint)
+            self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method), initializer=_worker_starts,
+                                             initargs=(os.getpid(),))
 
     def submit(self, pdf_data: bytes, jobs, kind: str = "png"):
         return self.run(render_pictures, pdf_data, list(jobs), kind)
