@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,7 +43,27 @@ def run_ppgen(*args, root: Path | str | None = None, cwd: Path | str | None = No
 def start_ppgen(*args, root: Path | str | None = None, **popen) -> subprocess.Popen:
     """`ppgen ARGS...` started in its own process group (so a test can signal it and its workers)."""
     argv = [sys.executable, "-m", "ppgen"] + (["--root", str(root)] if root is not None else []) + [str(a) for a in args]
-    return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True, **popen)
+    with ctrl_c_reaches_children():
+        return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True, **popen)
+
+
+@contextmanager
+def ctrl_c_reaches_children():
+    """Children started in this block get SIGINT as a terminal's foreground program does, also
+    when this test run ignores it: a script's `pytest &` runs as a background job, which the
+    shell makes ignore SIGINT, and a child inherits an ignored signal (Python then installs no
+    KeyboardInterrupt handler, and Ctrl-C tests would see a ppgen Ctrl-C cannot stop)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) != signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # a handler, not ignored: reset to the default in a child
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def assert_no_crash(result: subprocess.CompletedProcess) -> None:

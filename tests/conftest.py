@@ -14,8 +14,29 @@ DATA = Path(__file__).resolve().parent / "data"
 
 # Subprocesses (`python -m ppgen ...`) import this checkout's code, not an installed copy.
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")]))
+
+
+def run_folder(variable: str, prefix: str) -> bool:
+    """Point `variable` at a temporary folder of this test run (its subprocesses and xdist
+    workers inherit it), removed when the process that made it exits; False when already set."""
+    if variable in os.environ:
+        return False
+    import atexit
+    import shutil
+
+    folder = tempfile.mkdtemp(prefix=prefix)
+    os.environ[variable] = folder
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return True
+
+
 # What ppgen keeps between runs (read/cache.py) goes to a folder of this run's, not the user's ~/.cache.
-os.environ.setdefault("PPGEN_CACHE_DIR", tempfile.mkdtemp(prefix="ppgen-test-cache-"))
+run_folder("PPGEN_CACHE_DIR", "ppgen-test-cache-")
+# The hundreds of `python -m ppgen` subprocesses (and the xdist workers, started after this) keep
+# compiled bytecode in a folder of this run's, so ppgen's modules are compiled once per run, not
+# once per process, also where PYTHONDONTWRITEBYTECODE is set; nothing is written beside the sources.
+if run_folder("PYTHONPYCACHEPREFIX", "ppgen-test-pycache-"):
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 @pytest.fixture(scope="session")
@@ -25,14 +46,47 @@ def project():
     return ppgen.load(ROOT)
 
 
+def made_once(tmp_path_factory, name: str, make):
+    """`make(folder)` once per test run, also under pytest-xdist: the first worker to ask makes
+    it in a folder all workers of the run share (the pattern of the pytest-xdist docs, with an
+    atomic mkdir as the lock) and pickles the result; the others wait for it and read it. Not
+    for anything a test changes: the folder and the result are read only."""
+    import pickle
+    import time
+
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:  # one process: its own session folder
+        return make(tmp_path_factory.mktemp(name))
+    root = tmp_path_factory.getbasetemp().parent / f"made-once-{name}"  # the run's folder, above each worker's
+    result, failed = root / "result.pickle", root / "failed"
+    try:
+        root.mkdir()
+    except FileExistsError:  # another worker makes it
+        deadline = time.monotonic() + 600
+        while not (result.exists() or failed.exists()) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if result.exists():
+            return pickle.loads(result.read_bytes())
+        return make(tmp_path_factory.mktemp(name))  # it failed there: fail here with the same error
+    try:
+        folder = root / name
+        folder.mkdir()
+        value = make(folder)
+        part = root / "result.part"
+        part.write_bytes(pickle.dumps(value))
+        os.replace(part, result)
+    except BaseException:
+        failed.touch()
+        raise
+    return value
+
+
 @pytest.fixture(scope="session")
 def full_set(project, tmp_path_factory):
     """Every part of every language, as `ppgen build --lang all` makes it (languages and parts
-    drawn in worker processes), built once per test process and only read: (result, out folder)."""
+    drawn in worker processes), built once per test run and only read: (result, out folder)."""
     from ppgen.write.build import BuildOptions, build
 
-    out = tmp_path_factory.mktemp("full-set")
-    return build(project, BuildOptions.resolve(project, lang="all", out=out, jobs=2)), out
+    return made_once(tmp_path_factory, "full-set", lambda out: (build(project, BuildOptions.resolve(project, lang="all", out=out, jobs=2)), out))
 
 
 @pytest.fixture(scope="session")

@@ -132,6 +132,23 @@ def texts(pdf) -> list[str]:
         doc.close()
 
 
+_PAGE_TEXTS: dict[str, tuple[str, ...]] = {}
+
+
+def page_texts(pdf) -> tuple[str, ...]:
+    """pypdf's text of every page of a PDF (a path, bytes or a binary file), extracted once per
+    distinct file content in this process: tests reading the same rulebook page by page, several
+    times over, pay pypdf's slow content-stream parsing once (its text, line ends included, is what
+    page.extract_text() gives)."""
+    import hashlib
+
+    data = pdf if isinstance(pdf, bytes) else pdf.getvalue() if hasattr(pdf, "getvalue") else Path(pdf).read_bytes()
+    key = hashlib.sha256(data).hexdigest()
+    if key not in _PAGE_TEXTS:
+        _PAGE_TEXTS[key] = tuple(page.extract_text() for page in reader(data).pages)
+    return _PAGE_TEXTS[key]
+
+
 def page_lines(page) -> list[tuple[float, float, float, float]]:
     """Every straight line stroked in a page's own content (not inside forms), in page points:
     (x0, y0, x1, y1) for each `m … l … S` segment, through the CTM in force."""

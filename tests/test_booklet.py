@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import statistics
+from dataclasses import dataclass
 
 import pytest
 
@@ -32,16 +33,38 @@ def test_saddle_stitch_order(pages):
 
 
 # ── the booklet, built ───────────────────────────────────────────────────────
-_built: dict = {}
+@pytest.fixture(scope="module")
+def every_booklet(project, tmp_path_factory):
+    """`ppgen build --lang all --parts rulebook --rulebook booklet` on ppgen.yaml's paper (A4),
+    every language drawn afresh in worker processes: its BuildResult."""
+    options = BuildOptions.resolve(project, lang="all", out=tmp_path_factory.mktemp("booklets"), parts="rulebook", rulebook="booklet")
+    assert options.paper.key == "a4"
+    return build(project, options, reuse=False)
 
 
-def booklet(project, lang, paper):
-    if (lang, paper) not in _built:
-        options = BuildOptions.resolve(project, lang=lang, paper=paper, rulebook="booklet", parts="rulebook")
-        pages = BuildOptions.resolve(project, lang=lang, paper=paper, parts="rulebook")
-        _built[(lang, paper)] = (rulebook_part(project, options, lang, [], BuildReport()),
-                                 rulebook_part(project, pages, lang, [], BuildReport()))
-    return _built[(lang, paper)]
+@dataclass(frozen=True)
+class Booklet:
+    data: bytes
+    pages: int
+
+
+@pytest.fixture(scope="module")
+def booklet(project, every_booklet):
+    """(the booklet, the same rulebook in pages) of a language on a paper, each drawn once: the
+    A4 booklets are those `every_booklet` wrote, the Letter ones drawn here."""
+    built: dict = {}
+    a4 = {f.lang: f for f in every_booklet.files}
+
+    def get(lang, paper):
+        if (lang, paper) not in built:
+            options = BuildOptions.resolve(project, lang=lang, paper=paper, rulebook="booklet", parts="rulebook")
+            pages = BuildOptions.resolve(project, lang=lang, paper=paper, parts="rulebook")
+            book = (Booklet(a4[lang].path.read_bytes(), a4[lang].pages) if paper == "a4"
+                    else rulebook_part(project, options, lang, [], BuildReport()))
+            built[(lang, paper)] = (book, rulebook_part(project, pages, lang, [], BuildReport()))
+        return built[(lang, paper)]
+
+    return get
 
 
 def folios(pdf_bytes) -> list[tuple[int | None, int | None]]:
@@ -68,8 +91,8 @@ CASES = [("en", "a4"), ("ja", "letter"), ("zh", "a4"), ("ko", "letter")]
 
 
 @pytest.mark.parametrize("lang,paper", CASES)
-def test_sheets_hold_the_pages_in_saddle_stitch_order_by_their_printed_folios(project, lang, paper):
-    book, _ = booklet(project, lang, paper)
+def test_sheets_hold_the_pages_in_saddle_stitch_order_by_their_printed_folios(project, booklet, lang, paper):
+    book, _ = booklet(lang, paper)
     found = folios(book.data)
     count = max(n for side in found for n in side if n)  # the last page carries a folio (the colophon's)
     n = booklet_pages(count)
@@ -80,7 +103,7 @@ def test_sheets_hold_the_pages_in_saddle_stitch_order_by_their_printed_folios(pr
 
 
 @pytest.mark.parametrize("lang,paper", CASES)
-def test_the_booklet_is_laid_out_for_its_page_not_scaled(project, lang, paper):
+def test_the_booklet_is_laid_out_for_its_page_not_scaled(project, booklet, lang, paper):
     """Landscape sheets of the paper, half of one per page; body type at the booklet's own size
     (9 pt, not 9.5 × 0.7), so the A5 book has more pages than the A4 one."""
     import pypdfium2 as pdfium
@@ -88,7 +111,7 @@ def test_the_booklet_is_laid_out_for_its_page_not_scaled(project, lang, paper):
 
     from ppgen.read.styles import rulebook_style
 
-    book, pages = booklet(project, lang, paper)
+    book, pages = booklet(lang, paper)
     pdf = reader(book.data)
     size = {"a4": (841.89, 595.28), "letter": (792.0, 612.0)}[paper]
     for page in pdf.pages:
@@ -115,10 +138,10 @@ def test_the_booklet_is_laid_out_for_its_page_not_scaled(project, lang, paper):
 
 
 @pytest.mark.parametrize("lang,paper", CASES[:2])
-def test_booklet_sheets_print_duplex_on_the_short_edge_inside_the_printable_area(project, lang, paper):
+def test_booklet_sheets_print_duplex_on_the_short_edge_inside_the_printable_area(project, booklet, lang, paper):
     from PIL import ImageChops
 
-    book, _ = booklet(project, lang, paper)
+    book, _ = booklet(lang, paper)
     assert print_hints(book.data) == {"PrintScaling": "None", "Duplex": "DuplexFlipShortEdge", "PickTrayByPDFSize": True}
     band = int(5 * 72 / 25.4)
     for index in range(book.pages):
@@ -128,8 +151,8 @@ def test_booklet_sheets_print_duplex_on_the_short_edge_inside_the_printable_area
             assert ImageChops.invert(image.crop(box)).point(lambda v: 255 if v > 3 else 0).getbbox() is None, (index, box)
 
 
-def test_booklet_outline_points_at_the_sheet_side_a_section_starts_on(project):
-    book, _ = booklet(project, "en", "a4")
+def test_booklet_outline_points_at_the_sheet_side_a_section_starts_on(project, booklet):
+    book, _ = booklet("en", "a4")
     pdf = reader(book.data)
     found = folios(book.data)
     loc = project.locale("en")
@@ -149,7 +172,7 @@ def test_booklet_outline_points_at_the_sheet_side_a_section_starts_on(project):
     assert any(found[side])
 
 
-def test_build_writes_the_booklet_beside_a_set_without_it(project, tmp_path):
+def test_build_writes_the_booklet_beside_a_set_without_it(project, tmp_path, every_booklet):
     """`--rulebook booklet`: rulebook-booklet-<lang>.pdf, printed on its own; the set holds the rest."""
     options = BuildOptions.resolve(project, lang="en", out=tmp_path, rulebook="booklet", parts="rulebook,mats,score-sheet")
     result = build(project, options)
@@ -159,8 +182,9 @@ def test_build_writes_the_booklet_beside_a_set_without_it(project, tmp_path):
     whole = reader(tmp_path / "en" / "ancient-duel-en.pdf")
     mats = len(reader(tmp_path / "en" / "mats-en.pdf").pages)
     assert len(whole.pages) == 2 * mats + 2  # each mat sheet and the score sheet with a blank back: no rulebook pages
-    again = build(project, BuildOptions.resolve(project, lang="en", out=tmp_path / "again", rulebook="booklet", parts="rulebook"))
-    assert again.files[0].path.read_bytes() == (tmp_path / "en" / "rulebook-booklet-en.pdf").read_bytes()  # deterministic
+    again = next(f for f in every_booklet.files if f.lang == "en")  # another build of the English booklet alone
+    assert again.path.name == "rulebook-booklet-en.pdf"
+    assert again.path.read_bytes() == (tmp_path / "en" / "rulebook-booklet-en.pdf").read_bytes()  # deterministic
 
 
 def test_a_mistake_in_the_booklet_section_is_reported_at_its_line(game_copy):
@@ -182,9 +206,9 @@ def test_a_mistake_in_the_booklet_section_is_reported_at_its_line(game_copy):
     assert any(p.line == body and "between 3 and 200" in p.message for p in exc.value.problems), shown
 
 
-def test_the_booklet_of_every_language_prints_without_a_warning(project, tmp_path):
+def test_the_booklet_of_every_language_prints_without_a_warning(every_booklet):
     """The quick reference takes a page of its own where the end of the A5 book leaves it too
     little room (it overflowed its box in Korean and Chinese)."""
-    result = build(project, BuildOptions.resolve(project, lang="all", out=tmp_path, parts="rulebook", rulebook="booklet"), reuse=False)
+    result = every_booklet
     assert len(result.files) == 4
     assert [str(w) for w in result.report.warnings] == []

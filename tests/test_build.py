@@ -21,10 +21,14 @@ def run_cli(*args, cwd=None):
 
 
 @pytest.fixture(scope="session")
-def built(project, tmp_path_factory):
-    """The default build of every language, once for the whole session."""
-    out = tmp_path_factory.mktemp("out")
-    return build(project, BuildOptions.resolve(project, lang="all", out=out, parts="cards"))
+def built(full_set):
+    """The card sheets of the default build of every language (the session's full set: a build
+    of the cards alone writes the same bytes, test_rebuilding_gives_identical_bytes), and the
+    whole build's report."""
+    from ppgen.write.build import BuildResult
+
+    result, _ = full_set
+    return BuildResult([f for f in result.files if f.part == "cards"], result.report)
 
 
 # ── the default build ────────────────────────────────────────────────────────

@@ -95,15 +95,22 @@ INPUTS = {
 }
 
 
-@pytest.fixture
-def game(game_copy):
-    """A game copy with a ja.po beside it: the shipped export with one translation edited."""
+@pytest.fixture(scope="module")
+def edited_po(project) -> str:
+    """The shipped game's ja export (a copy of the game exports the same text) with one translation edited."""
     from ppgen.i18n.po import export_po
 
-    text, _ = export_po(ppgen.load(game_copy), "ja")
+    text, _ = export_po(project, "ja")
     head, sep, rest = text.partition('msgctxt "card.hastati-line.name"')
     rest = rest.replace('msgstr "ハスタティ戦列"', 'msgstr "ハスタティ隊"', 1)
-    (game_copy / "ja.po").write_text(head + sep + rest, encoding="utf-8")
+    assert rest.count("ハスタティ隊") == 1
+    return head + sep + rest
+
+
+@pytest.fixture
+def game(game_copy, edited_po):
+    """A game copy with a ja.po beside it: the shipped export with one translation edited."""
+    (game_copy / "ja.po").write_text(edited_po, encoding="utf-8")
     return game_copy
 
 

@@ -39,9 +39,11 @@ def small_pdf(tmp_path_factory, project):
     return (out / "en" / "score-sheet-en.pdf").read_bytes()
 
 
-def previous_build(out: Path, data: bytes) -> dict[Path, bytes]:
+SET_NAMES = ("ancient-duel-{}.pdf", "rulebook-{}.pdf", "mats-{}.pdf", "score-sheet-{}.pdf", "cards-{}.pdf")
+
+
+def previous_build(out: Path, data: bytes, names=SET_NAMES) -> dict[Path, bytes]:
     """Put a complete PDF under every name a build of every language writes."""
-    names = ["ancient-duel-{}.pdf", "rulebook-{}.pdf", "mats-{}.pdf", "score-sheet-{}.pdf", "cards-{}.pdf"]
     files = {}
     for lang in ("en", "ja", "ko", "zh"):
         for name in names:
@@ -84,41 +86,71 @@ def test_a_signal_after_the_work_is_done_ends_ppgen_without_a_traceback(signum):
     assert done.returncode == -signum, (done.returncode, done.stderr)
 
 
+def replaced(path: Path, inode: int) -> bool:
+    """`path` is no longer the file `inode` (a build renamed a new one over it)."""
+    try:
+        return path.stat().st_ino != inode
+    except OSError:
+        return False
+
+
+# When the signal comes: (what the build is doing, the language whose assembled set must have been
+# written first, seconds to wait after that). The set is the first file of a language written.
+MOMENTS = [
+    ("before the drawing", None, 0.0),
+    ("in the drawing, nothing written yet", None, 0.3),
+    ("writing the first language's files", "en", 0.0),
+    ("near the end: three languages written, the fourth still to come", "ko", 0.0),
+]
+# Parts of every language drawn in worker processes and assembled, four files a language: the
+# mats, the score sheet and the card sheets of one faction's starter deck, and their set (the
+# whole set's card sheets and the rulebook would only make each language take longer).
+BUILD = ("build", "--lang", "all", "--faction", "rome", "--parts", "mats,score-sheet,cards", "--jobs", "2")
+BUILT = ("ancient-duel-{}-rome.pdf", "mats-{}.pdf", "score-sheet-{}.pdf", "cards-{}-rome.pdf")
+
+
 @pytest.mark.parametrize("target", ["group", "parent", "terminate"])
 def test_ctrl_c_during_a_build_leaves_only_complete_pdfs(tmp_path, small_pdf, target):
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it; or to ppgen alone;
     or SIGTERM, as `kill` sends it) at
     several moments of a four-language build in worker processes: exit 130, "interrupted", every
     PDF in out/ complete (the previous one or one written before the signal: nothing is written
-    after it), no temporary file, no worker process left."""
+    after it), no temporary file, no worker process left. The moments are events of the build
+    (files it has written), not delays, so a faster machine meets them too."""
     interrupted = 0
-    for delay in (0.0, 0.6, 1.5, 3.0):  # before the drawing, in it, near its end, while writing
-        out = tmp_path / f"out-{delay}"
-        before = previous_build(out, small_pdf)
-        proc = start_ppgen("build", "--lang", "all", "--jobs", "2", "--out", out)
+    for n, (moment, after, delay) in enumerate(MOMENTS):
+        out = tmp_path / f"out-{n}"
+        before = previous_build(out, small_pdf, BUILT)
+        watched = out / after / BUILT[0].format(after) if after else None
+        inode = watched.stat().st_ino if watched else 0
+        proc = start_ppgen(*BUILD, "--out", out)
         try:
             head = wait_for(proc, LAYOUT_LINE)
+            deadline = time.monotonic() + 120
+            while watched and not replaced(watched, inode) and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.005)
             time.sleep(delay)
             signalled = time.time()
-            if target == "group":
-                os.killpg(proc.pid, signal.SIGINT)
-            elif target == "parent":
-                proc.send_signal(signal.SIGINT)
-            else:  # `kill PID`, a CI timeout: the same as Ctrl-C
-                proc.send_signal(signal.SIGTERM)
+            if proc.poll() is None:
+                if target == "group":
+                    os.killpg(proc.pid, signal.SIGINT)
+                elif target == "parent":
+                    proc.send_signal(signal.SIGINT)
+                else:  # `kill PID`, a CI timeout: the same as Ctrl-C
+                    proc.send_signal(signal.SIGTERM)
             _, err = proc.communicate(timeout=120)
         finally:
             if proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
         err = head + err
-        assert "Traceback" not in err and "internal error" not in err, err
+        assert "Traceback" not in err and "internal error" not in err, (moment, err)
         if proc.returncode == 0 or "ok: wrote" in err:
             # this machine finished the build before the signal came (a signal after the summary
             # may end the exiting interpreter with -15): every file was complete; nothing to check
             assert all(read_pdf(pdf) > 0 for pdf in pdf_files(out)) and leftovers(out) == []
             continue
-        assert proc.returncode == 130, err
+        assert proc.returncode == 130, (moment, err)
         assert "interrupted" in err
         interrupted += 1
         deadline = time.monotonic() + 30
@@ -150,6 +182,31 @@ def test_ctrl_c_while_writing_leaves_the_previous_file(tmp_path, project, small_
         build(project, BuildOptions.resolve(project, lang="en", out=out, parts="score-sheet", jobs=1))
     assert target.read_bytes() == b"%PDF-1.4 previous"
     assert leftovers(out) == []
+
+
+def test_ctrl_c_as_the_temporary_file_is_created_leaves_nothing(tmp_path, monkeypatch):
+    """A signal handled the moment the temporary file exists (right after its open(), before
+    the write has a name for it) left it behind: the four-language Ctrl-C test caught
+    `.mats-ko.pdf.….part` in out/."""
+    from ppgen.write.atomic import write_atomic
+
+    target = tmp_path / "out" / "en" / "score-sheet-en.pdf"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(b"%PDF-1.4 previous")
+    real = os.open
+
+    def open_then_interrupted(path, *args, **kwargs):
+        fd = real(path, *args, **kwargs)
+        if str(path).endswith(".part"):
+            os.close(fd)
+            raise KeyboardInterrupt  # as Python's SIGINT handler raises it after the system call
+        return fd
+
+    monkeypatch.setattr(os, "open", open_then_interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"%PDF-1.4 new")
+    assert target.read_bytes() == b"%PDF-1.4 previous"
+    assert leftovers(tmp_path / "out") == []
 
 
 # ── failing writes ─────────────────────────────────────────────────────────
@@ -238,19 +295,22 @@ def test_a_failing_import_write_leaves_the_locale_untouched(game_copy, tmp_path,
 # ── two builds at once ─────────────────────────────────────────────────────
 def test_two_builds_into_the_same_folder_do_not_corrupt_each_other(tmp_path, game_copy):
     """Two builds (A4 and Letter: different bytes under the same names) into one out/ at once:
-    both succeed, and every file is, byte for byte, the one build's or the other's."""
-    variants = {"a4": ("--paper", "a4"), "letter": ("--paper", "letter")}
+    both succeed, and every file is, byte for byte, the one build's or the other's. (The
+    rulebook, mats and score sheet, and the set of them: four files written by both; the card
+    sheets would only make each build longer.)"""
+    parts = "rulebook,mats,score-sheet"
     reference = {}
-    for name, args in variants.items():
-        ref = tmp_path / f"ref-{name}"
-        result = run_ppgen("build", "--lang", "en", "--jobs", "1", *args, "--out", ref, root=game_copy)
-        assert result.returncode == 0, result.stderr
-        reference[name] = {p.relative_to(ref): p.read_bytes() for p in pdf_files(ref)}
-    assert reference["a4"].keys() == reference["letter"].keys()
+    project = ppgen.load(game_copy)
+    for paper in ("a4", "letter"):  # what each build writes when it is alone (drawn here, in this process)
+        ref = tmp_path / f"ref-{paper}"
+        build(project, BuildOptions.resolve(project, lang="en", paper=paper, parts=parts, out=ref, jobs=1))
+        reference[paper] = {p.relative_to(ref): p.read_bytes() for p in pdf_files(ref)}
+    assert reference["a4"].keys() == reference["letter"].keys() and len(reference["a4"]) == 4
+    assert all(reference["a4"][rel] != reference["letter"][rel] for rel in reference["a4"])
     shared = tmp_path / "shared"
     for attempt in range(2):
-        procs = [start_ppgen("build", "--lang", "en", "--jobs", "1", *args, "--out", shared, root=game_copy)
-                 for args in variants.values()]
+        procs = [start_ppgen("build", "--lang", "en", "--jobs", "1", "--paper", paper, "--parts", parts, "--out", shared, root=game_copy)
+                 for paper in reference]
         for proc in procs:
             _, err = proc.communicate(timeout=300)
             assert proc.returncode == 0, err

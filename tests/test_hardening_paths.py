@@ -66,12 +66,14 @@ def test_read_only_out_folder(game_copy, tmp_path):
 def test_permission_denied_on_write_is_a_clear_error(project, tmp_path, monkeypatch):
     """What a read-only folder does, also when the tests run as root: the temporary file
     cannot be created."""
-    import tempfile
+    real = os.open
 
-    def denied(*args, **kwargs):
-        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+    def denied(path, *args, **kwargs):
+        if str(path).endswith(".part"):  # the temporary file beside the target (write/atomic.py)
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(tempfile, "mkstemp", denied)
+    monkeypatch.setattr(os, "open", denied)
     out = tmp_path / "out"
     with pytest.raises(UsageError) as exc:
         build(project, BuildOptions.resolve(project, lang="en", out=out, parts="score-sheet", jobs=1))

@@ -1,27 +1,23 @@
 """The rulebook, read back from the PDF: outline, card tables, rule constants, fonts, fallbacks, layout."""
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
+
+from pdftools import page_texts
 
 LANGS = ["en", "ja", "ko", "zh"]
 
 
 @pytest.fixture(scope="module")
-def rulebooks(project, tmp_path_factory):
-    """The rulebook of every language on A4, written once: {lang: (path, warnings)}."""
-    from ppgen.write.report import BuildReport
-    from ppgen.write.standalone import write_part
-
-    out = tmp_path_factory.mktemp("rulebooks")
-    books = {}
-    for lang in LANGS:
-        report = BuildReport()
-        result = write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "a4", report)
-        books[lang] = (result.path, report.warnings)
-    return books
+def rulebooks(full_set):
+    """The rulebook of every language on A4 (ppgen.yaml's paper), as the full build wrote it
+    (the same bytes as write_part(project, lang, "rulebook", path, "a4")): {lang: (path,
+    the warnings of that language's build)}."""
+    result, _ = full_set
+    assert {f.path.name for f in result.files if f.part == "rulebook"} == {f"rulebook-{lang}.pdf" for lang in LANGS}
+    return {f.lang: (f.path, [w for w in result.report.warnings if w.lang == f.lang]) for f in result.files if f.part == "rulebook"}
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +63,7 @@ def _structure(project):
 @pytest.mark.parametrize("lang", LANGS)
 def test_outline_has_every_section_and_faction(project, rulebooks, lang):
     reader = _reader(rulebooks[lang][0])
+    texts = page_texts(rulebooks[lang][0])
     outline = _flat_outline(reader)
     loc = project.locale(lang)
     structure = _structure(project)
@@ -80,11 +77,11 @@ def test_outline_has_every_section_and_faction(project, rulebooks, lang):
     assert outline[0][2] == 0  # the rulebook entry opens the title page
     # every bookmark opens the page its heading is printed on
     for level, title, page in outline[1:]:
-        assert _squash(title) in _squash(reader.pages[page].extract_text()), (lang, title, page)
+        assert _squash(title) in _squash(texts[page]), (lang, title, page)
 
 
-def _card_rows_in_pdf(project, reader, lang):
-    text = _squash("".join(page.extract_text() for page in reader.pages))
+def _card_rows_in_pdf(project, pdf, lang):
+    text = _squash("".join(page_texts(pdf)))
     missing = []
     for row in project.card_rows(lang):
         card = project.game.card(row["id"])
@@ -102,14 +99,13 @@ def _card_rows_in_pdf(project, reader, lang):
 @pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh"])
 def test_card_tables_equal_the_card_database(project, rulebooks, lang):
     """Every card's row reads: name (♚ for Commanders), code, then Lv ATK DEF Energy Copies / Bonus Copies, type."""
-    assert _card_rows_in_pdf(project, _reader(rulebooks[lang][0]), lang) == []
+    assert _card_rows_in_pdf(project, rulebooks[lang][0], lang) == []
 
 
 def test_card_table_check_can_fail(project, rulebooks):
     """The row check notices a changed number (it compares real values, it is not vacuous)."""
     from dataclasses import replace
 
-    reader = _reader(rulebooks["en"][0])
     card = project.game.card("hastati-line")
     changed = replace(card, atk=card.atk % 6 + 1)
     cards = tuple(changed if c.id == card.id else c for c in project.game.cards)
@@ -117,7 +113,7 @@ def test_card_table_check_can_fail(project, rulebooks):
     try:
         project.game.cards = cards
         project.game.__post_init__()
-        missing = _card_rows_in_pdf(project, reader, "en")
+        missing = _card_rows_in_pdf(project, rulebooks["en"][0], "en")
     finally:
         project.game.cards = original
         project.game.__post_init__()
@@ -127,6 +123,7 @@ def test_card_table_check_can_fail(project, rulebooks):
 @pytest.mark.parametrize("lang", LANGS)
 def test_tables_break_across_pages_with_the_header_repeated(project, rulebooks, lang):
     reader = _reader(rulebooks[lang][0])
+    texts = page_texts(rulebooks[lang][0])
     loc = project.locale(lang)
     units = _squash("".join(loc.get(f"label.{k}") for k in ("card", "level-short", "atk", "def", "energy", "copies", "type", "effect")))
     others = _squash("".join(loc.get(f"label.{k}") for k in ("card", "bonus", "copies", "type", "effect")))
@@ -134,8 +131,8 @@ def test_tables_break_across_pages_with_the_header_repeated(project, rulebooks, 
     outline = _flat_outline(reader)
     reference = next(page for _, title, page in outline if title == loc.get("rules.reference.heading"))
     quick = outline[-1][2]  # the pictures before the reference show cards with their codes; the quick reference none
-    for page in reader.pages[reference:quick]:
-        text = _squash(page.extract_text())
+    for page in texts[reference:quick]:
+        text = _squash(page)
         here = text.count(units) + text.count(others)
         if re.search(r"[A-Z]{3}-\d\d", text):
             assert here >= 1, "a page with card rows has a header row"
@@ -153,7 +150,7 @@ def test_rulebook_states_the_rule_constants_from_cards_yaml(game_copy, tmp_path)
     def text_of(root, name):
         project = ppgen.load(root)
         path = write_part(project, "en", "rulebook", tmp_path / name, "a4").path
-        return _squash(" ".join(p.extract_text() for p in _reader(path).pages))
+        return _squash(" ".join(page_texts(path)))
 
     before = text_of(game_copy, "before.pdf")
     cards = (game_copy / "cards.yaml").read_text(encoding="utf-8")
@@ -181,7 +178,7 @@ def test_missing_translation_falls_back_to_english_and_is_reported(game_copy, tm
     out = write_part(project, "ja", "rulebook", tmp_path / "ja.pdf", "a4", report).path
     assert [(w.code, w.lang, w.subject) for w in report.warnings] == [("fallback", "ja", "rules.goal.2")]
     english = project.locale("en").get("rules.goal.2")
-    assert _squash(english) in _squash(" ".join(page.extract_text() for page in _reader(out).pages))
+    assert _squash(english) in _squash(" ".join(page_texts(out)))
 
 
 def test_fallback_is_reported_even_when_looked_up_before(game_copy, tmp_path):
@@ -201,17 +198,15 @@ def test_fallback_is_reported_even_when_looked_up_before(game_copy, tmp_path):
 
 
 @pytest.mark.parametrize("paper, size", [("a4", (595.28, 841.89)), ("letter", (612.0, 792.0))])
-def test_page_size_and_numbers(project, tmp_path, paper, size):
-    from ppgen.write.standalone import write_part
-
-    path = write_part(project, "ko", "rulebook", tmp_path / "ko.pdf", paper).path
+def test_page_size_and_numbers(rulebooks, letter_rulebooks, paper, size):
+    path = (rulebooks if paper == "a4" else letter_rulebooks)["ko"][0]  # write_part(project, "ko", "rulebook", …, paper)
     reader = _reader(path)
     for page in reader.pages:
         assert (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)) == size
     last = len(reader.pages)
     # page numbers: every page but the title page shows its own number on its last line of folio text
-    for i, page in enumerate(reader.pages[1:], 2):
-        assert re.search(rf"(^|\n){i}(\n|$)", page.extract_text()), (paper, i)
+    for i, text in enumerate(page_texts(path)[1:], 2):
+        assert re.search(rf"(^|\n){i}(\n|$)", text), (paper, i)
     assert last > 8
 
 
@@ -314,16 +309,17 @@ def test_contents_page_numbers_match_the_outline(project, rulebooks, letter_rule
     loc = project.locale(lang)
     for books in (rulebooks, letter_rulebooks):
         reader = _reader(books[lang][0])
+        texts = page_texts(books[lang][0])
         outline = _flat_outline(reader)
         entries = [(title, page) for level, title, page in outline if level >= 1 and title != loc.get("rules.contents.heading")]
         assert len(entries) > 20
         contents = next(page for _, title, page in outline if title == loc.get("rules.contents.heading"))
-        lines = [line.strip() for line in reader.pages[contents].extract_text().split("\n")]
+        lines = [line.strip() for line in texts[contents].split("\n")]
         start = lines.index(loc.get("rules.contents.heading"))
         printed = list(zip(lines[start + 1::2], lines[start + 2::2]))[:len(entries)]
         assert printed == [(title, str(page + 1)) for title, page in entries], lang
         for title, page in entries:  # the folio at the foot of that page says the same number
-            assert reader.pages[page].extract_text().split("\n")[-1].strip() == str(page + 1)
+            assert texts[page].split("\n")[-1].strip() == str(page + 1)
 
 
 def _empty_below(path, top_mm=17.0, bottom_mm=16.0):
@@ -361,7 +357,7 @@ def test_no_page_is_more_than_a_third_empty(project, rulebooks, letter_rulebooks
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_developer_wording_and_the_tagline_reads_as_a_sentence(project, rulebooks, lang):
-    text = _squash(" ".join(p.extract_text() for p in _reader(rulebooks[lang][0]).pages))
+    text = _squash(" ".join(page_texts(rulebooks[lang][0])))
     for words in ("generated from the card database", "カードデータベースから生成", "카드 데이터베이스에서 생성", "由卡牌数据库生成",
                   "card database", "database"):
         assert _squash(words) not in text, (lang, words)
@@ -376,7 +372,7 @@ def _rulebook_text(project, lang, **options):
 
     opts = BuildOptions.resolve(project, lang=lang, **options)
     part = rulebook_part(project, opts, lang, [], BuildReport())
-    return _squash(" ".join(p.extract_text() for p in _reader(io.BytesIO(part.data)).pages))
+    return _squash(" ".join(page_texts(part.data)))
 
 
 def test_what_to_print_and_how_follows_the_build(project):
@@ -409,7 +405,7 @@ def test_the_pictures_follow_the_card_data(game_copy, tmp_path):
 
     def text_of(root, name):
         path = write_part(ppgen.load(root), "en", "rulebook", tmp_path / name, "a4").path
-        return _squash(" ".join(p.extract_text() for p in _reader(path).pages))
+        return _squash(" ".join(page_texts(path)))
 
     before = text_of(game_copy, "before.pdf")
     assert _squash("Archer attacks: 2 vs 6 → the archer is destroyed, you take 4 LP damage") in before

@@ -16,6 +16,7 @@ import time
 from types import SimpleNamespace
 
 import pytest
+from clitools import ctrl_c_reaches_children
 from servetools import EventReader, copy_game, edit_text, get, get_json, raw, save, status_of
 
 CARD = "leonidas-king-of-sparta"
@@ -402,8 +403,10 @@ def test_the_api_index_names_every_route(served):
 
 # ── the command ──────────────────────────────────────────────────────────────
 def run_serve(game, *args, env=None):
-    return subprocess.Popen([sys.executable, "-m", "ppgen", "serve", "--root", str(game), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
+    with ctrl_c_reaches_children():
+        return subprocess.Popen([sys.executable, "-m", "ppgen", "serve", "--root", str(game), *args],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
 
 
 def other_address() -> str | None:

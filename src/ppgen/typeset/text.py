@@ -351,10 +351,17 @@ def _width(text: str, font: str) -> float:
 
 
 # ── wrapping and fitting ───────────────────────────────────────────────────
-def _split_long(unit: Unit, limit: float) -> list[Unit]:
-    """Break a unit wider than a whole line between characters (grapheme clusters)."""
+@lru_cache(maxsize=4096)
+def _graphemes(text: str) -> tuple[str, ...]:
+    """The grapheme clusters of `text` (uniseg is pure Python and slow; a box too narrow for its
+    words splits the same words again at every size tried)."""
     from uniseg.graphemecluster import grapheme_clusters
 
+    return tuple(grapheme_clusters(text))
+
+
+def _split_long(unit: Unit, limit: float) -> list[Unit]:
+    """Break a unit wider than a whole line between characters (grapheme clusters)."""
     out: list[Unit] = []
     runs: list[tuple[str, str]] = []
     width = 0.0
@@ -364,7 +371,7 @@ def _split_long(unit: Unit, limit: float) -> list[Unit]:
         return Unit(runs, width, space, hard, chars=len(text.strip()), words=1, last=text.strip()[-1:])
 
     for font, text in unit.runs:
-        for g in grapheme_clusters(text):
+        for g in _graphemes(text):
             w = _width(g, font)
             if width + w > limit and (runs or width):
                 out.append(piece())

@@ -5,7 +5,6 @@ truncated file behind.
 from __future__ import annotations
 
 import os
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -28,11 +27,15 @@ def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterato
     ensure_folder(folder)
     if path.is_dir():
         raise UsageError(f"cannot write {path}: a folder of that name is in the way")
+    tmp = folder / f".{path.name}.{os.urandom(6).hex()}.part"  # named before it exists: Ctrl-C once it does finds it
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
-    except OSError as exc:
-        raise UsageError(f"cannot write into {folder}: {exc.strerror}") from None
-    try:
+        try:
+            fd = os.open(tmp, _NEW_FILE, 0o600)
+        except FileExistsError:
+            tmp = None  # another's (48 random bits alike): never removed
+            raise UsageError(f"cannot write into {folder}: a temporary file of that name is there") from None
+        except OSError as exc:
+            raise UsageError(f"cannot write into {folder}: {exc.strerror}") from None
         try:
             with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})) as fh:
                 yield fh
@@ -44,11 +47,16 @@ def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterato
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror or exc}; it was left as it was") from None
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
         raise
+
+
+# a new file only (never one that exists, never through a link), as tempfile.mkstemp opens it
+_NEW_FILE = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
 
 
 def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:
