@@ -6,17 +6,22 @@
     python bench/serve.py --edits 10      # more edits for the latency figures
     python bench/serve.py --screenshots docs/img   # the README's pictures of the workbench
 
-Starts `ppgen serve --port 0` on a scratch copy of the game, drives the page in headless
-Chromium (Debian's chromium and chromium-driver, through Selenium) and prints:
+Starts `ppgen serve --port 0` on a scratch copy of the game, with a picture cache of its own
+(PPGEN_CACHE_DIR: an empty folder), drives the page in headless Chromium (Debian's chromium
+and chromium-driver, through Selenium) and prints:
   1. start-up: from the command to the address printed, and to /api/state answering;
-  2. the first load of the gallery (a cold server: nothing drawn yet): the page with every
-     tile, the first screen of pictures loaded, and every picture of the gallery loaded
-     (images made eager, as if the whole gallery were scrolled through at once);
+  2. the first load of the gallery, cold (nothing drawn yet, the picture cache empty): the
+     page with every tile, the first screen of pictures loaded, and every picture of the
+     gallery loaded (images made eager, as if the whole gallery were scrolled through at
+     once) — from the page's request, and from the command;
   3. an edit to one card's effect text in a locale file, saved as an editor saves it (a
      temporary file renamed over the old one): time from the save to the new picture
      loaded in the gallery, and on the card's page at print size (median and worst);
-  4. a broken YAML: save to the problem shown on the page, and the fix to the gallery back.
-The browser's clock and this script's are the same clock (Date.now, time.time).
+  4. a broken YAML: save to the problem shown on the page, and the fix to the gallery back;
+  5. a restart: the server stopped and started again on the same game and picture cache,
+     the first load of the gallery again (pictures read back from the cache), and an edit.
+The browser's clock and this script's are the same clock (Date.now, time.time); the
+browser's own cache is off, so every picture comes from the server.
 Targets (issue 20): an edit shows within 1 s; the first load of the full gallery within 5 s.
 """
 from __future__ import annotations
@@ -50,18 +55,25 @@ def save(path: Path, text: str) -> float:
     return time.time()
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) of a process and its live children (the raster workers), from /proc."""
+def cpu_seconds(pid: int) -> dict:
+    """CPU time (user + system, seconds) from /proc: of a process and its live children (the
+    workers), of Chromium's processes, and of the whole machine (every core busy)."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    out = {"server": 0.0, "browser": 0.0}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
+            head, _, rest = stat.read_text().rpartition(")")
+            fields = rest.split()
         except OSError:
             continue
+        used = (int(fields[11]) + int(fields[12])) / tick
         if stat.parent.name == str(pid) or fields[1] == str(pid):
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+            out["server"] += used
+        elif "chrom" in head.rpartition("(")[2]:
+            out["browser"] += used
+    busy = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    out["machine"] = (sum(int(v) for v in busy) - int(busy[3]) - int(busy[4])) / tick  # all but idle and iowait
+    return out
 
 
 def browser():
@@ -134,7 +146,7 @@ def screenshots(folder: Path) -> None:
     text = text.replace("card.numidian-cavalry.name:\n", "card.numidian-cavalry.name:\n  status: needs-translation\n", 1)
     text = re.sub(r"(^card\.libyan-spearmen\.effect:\n\s+text: )(.*)$", lambda m: m.group(1) + m.group(2) * 10, text, count=1, flags=re.M)
     ja.write_text(text, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PPGEN_CACHE_DIR": str(scratch / "cache")}
     server = subprocess.Popen([sys.executable, "-m", "ppgen", "serve", "--root", str(game), "--port", "0", "-q"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     driver = browser()
@@ -167,6 +179,47 @@ def screenshots(folder: Path) -> None:
         print(f"wrote {folder / name} ({(folder / name).stat().st_size // 1024} KB)")
 
 
+def start_server(game: Path, cache: Path, lang: str):
+    """`ppgen serve` on `game` (what it says on stderr: cache/../server.log); (process, url, when it
+    started, seconds to the address printed, to /api/state answering)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PPGEN_CACHE_DIR": str(cache)}
+    started = time.time()
+    log = open(cache.parent / "server.log", "a")
+    server = subprocess.Popen([sys.executable, "-m", "ppgen", "serve", "--root", str(game), "--port", "0", "--lang", lang, "-q"],
+                              stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+    log.close()
+    url = server.stdout.readline().strip()
+    printed = time.time() - started
+    urllib.request.urlopen(url + "api/state").read()
+    return server, url, started, printed, time.time() - started
+
+
+def stop_server(server) -> None:
+    server.terminate()
+    server.wait(10)
+
+
+def first_load(driver, server, url: str, started: float, how: str) -> None:
+    """Load the gallery and print when its tiles, its first screen and every picture were there."""
+    cpu = cpu_seconds(server.pid)
+    begin = time.time()
+    driver.get(url)
+    tiles = wait(driver, "const n = document.querySelectorAll('#gallery .tile').length; return n > 0 ? n : 0;")
+    tiles_at = time.time() - begin
+    wait(driver, VISIBLE_LOADED)
+    first_screen = time.time() - begin
+    driver.execute_script("document.querySelectorAll('#gallery .tile img').forEach((i) => { i.loading = 'eager'; });")
+    loaded = wait(driver, LOADED, 120)
+    every = time.time() - begin
+    cpu = {k: v - cpu[k] for k, v in cpu_seconds(server.pid).items()}
+    print(f"first load of the gallery ({tiles} faces, {how}), from the page's request {begin - started:.2f} s after the "
+          f"command: tiles on the page {tiles_at:.2f} s, first screen of pictures {first_screen:.2f} s, every picture "
+          f"({loaded}) {every:.2f} s  [target: 5 s] ({begin + every - started:.2f} s after the command); CPU meanwhile: "
+          f"the server {cpu['server']:.1f} s (with its workers), Chromium {cpu['browser']:.1f} s, everything else "
+          f"{cpu['machine'] - cpu['server'] - cpu['browser']:.1f} s, of {os.cpu_count() * every:.1f} s on {os.cpu_count()} cores; "
+          f"load average {os.getloadavg()[0]:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lang", default="all")
@@ -178,36 +231,15 @@ def main() -> None:
     if args.screenshots:
         return screenshots(args.screenshots)
     scratch = Path(tempfile.mkdtemp(prefix="ppgen-bench-serve-"))
-    game = game_copy(scratch / "game")
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    started = time.time()
-    server = subprocess.Popen([sys.executable, "-m", "ppgen", "serve", "--root", str(game), "--port", "0", "--lang", args.lang, "-q"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    driver = None
+    game, cache = game_copy(scratch / "game"), scratch / "cache"
+    driver = server = None
     try:
-        url = server.stdout.readline().strip()
-        printed = time.time() - started
-        urllib.request.urlopen(url + "api/state").read()
-        answering = time.time() - started
-        print(f"start-up: address printed {printed:.2f} s, /api/state answers {answering:.2f} s")
-
-        driver = browser()
+        driver = browser()  # (started first: the page is asked for as soon as the address is printed)
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
         driver.get("about:blank")
-        cpu = cpu_seconds(server.pid)
-        begin = time.time()
-        driver.get(url)
-        tiles = wait(driver, "const n = document.querySelectorAll('#gallery .tile').length; return n > 0 ? n : 0;")
-        tiles_at = time.time() - begin
-        wait(driver, VISIBLE_LOADED)
-        first_screen = time.time() - begin
-        driver.execute_script("document.querySelectorAll('#gallery .tile img').forEach((i) => { i.loading = 'eager'; });")
-        loaded = wait(driver, LOADED, 120)
-        every = time.time() - begin
-        cpu = cpu_seconds(server.pid) - cpu
-        print(f"first load of the gallery ({tiles} faces, cold server): tiles on the page {tiles_at:.2f} s, "
-              f"first screen of pictures {first_screen:.2f} s, every picture ({loaded}) {every:.2f} s  [target: 5 s]; "
-              f"the server's CPU meanwhile {cpu:.1f} s (with its raster workers), load average {os.getloadavg()[0]:.1f} "
-              f"on {os.cpu_count()} cores")
+        server, url, started, printed, answering = start_server(game, cache, args.lang)
+        first_load(driver, server, url, started, "cold: nothing drawn, the picture cache empty")
+        print(f"start-up, cold: address printed {printed:.2f} s, /api/state answers {answering:.2f} s")
 
         project_langs = driver.execute_script("return meta.languages.map((l) => l.code)")
         lang = "ja" if "ja" in project_langs else project_langs[0]
@@ -233,11 +265,26 @@ def main() -> None:
         wait(driver, "return document.querySelector('#data-error').hidden && !document.querySelector('#gallery-view').hidden")
         fixed = time.time() - saved
         print(f"broken YAML: shown on the page {broken:.2f} s after the save; gallery back {fixed:.2f} s after the fix")
+
+        stop_server(server)
+        kept = sum(f.stat().st_size for f in (cache / "pictures").rglob("*") if f.is_file())
+        driver.get("about:blank")
+        server, url, started, printed, answering = start_server(game, cache, args.lang)
+        first_load(driver, server, url, started, "restarted: pictures read back from the cache")
+        print(f"start-up, restarted ({kept / 2**20:.0f} MB in the picture cache): address printed {printed:.2f} s, "
+              f"/api/state answers {answering:.2f} s")
+        time.sleep(2.0)  # (the painter's idle work: the checks, the parts, the fonts of the restarted server)
+        again = edit_latency(driver, locale, key, f'.tile[data-card="{card}"][data-lang="{lang}"] img', 3)
+        print(f"edit after the restart, gallery tile: median {statistics.median(again):.2f} s, worst {max(again):.2f} s "
+              f"over {len(again)} edits  [target: 1 s]")
     finally:
         if driver is not None:
             driver.quit()
-        server.terminate()
-        server.wait(10)
+        if server is not None:
+            stop_server(server)
+        said = (scratch / "server.log").read_text() if (scratch / "server.log").exists() else ""
+        if "Traceback" in said or "internal error" in said:
+            print(f"the server failed:\n{said[-3000:]}")
         shutil.rmtree(scratch, ignore_errors=True)
 
 

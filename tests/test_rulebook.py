@@ -1,7 +1,6 @@
 """The rulebook, read back from the PDF: outline, card tables, rule constants, fonts, fallbacks, layout."""
 from __future__ import annotations
 
-import io
 import re
 
 import pytest

@@ -3,6 +3,7 @@ pictures, an edit reflected in the next answer and in an event, a broken YAML sh
 recovered, paths outside refused, malformed requests, clients that go away, many tabs, Ctrl-C."""
 from __future__ import annotations
 
+import http.client
 import io
 import json
 import os
@@ -401,18 +402,49 @@ def test_the_api_index_names_every_route(served):
 
 
 # ── the command ──────────────────────────────────────────────────────────────
-def run_serve(game, *args):
+def run_serve(game, *args, env=None):
     with ctrl_c_reaches_children():
         return subprocess.Popen([sys.executable, "-m", "ppgen", "serve", "--root", str(game), *args],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
 
 
-def test_ctrl_c_stops_the_server_cleanly_and_frees_the_port(served):
-    server = run_serve(served.game, "--port", "0", "--lang", "en")
+def other_address() -> str | None:
+    """An address of this computer that is not loopback (None: it has none)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        try:
+            sock.connect(("192.0.2.1", 9))  # (a documentation address: nothing is sent, the system picks the interface)
+            address = sock.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def test_the_command_serves_on_host_opens_the_browser_and_stops_cleanly_on_ctrl_c(served, tmp_path):
+    """--host 0.0.0.0: every interface (this computer's address printed, a warning said), --open:
+    the page in the browser (BROWSER: a script that writes down what it was asked to open), and Ctrl-C."""
+    opened = tmp_path / "opened"
+    browser = tmp_path / "browser"
+    browser.write_text(f"#!/bin/sh\necho \"$1\" >> {opened}\n")
+    browser.chmod(0o755)
+    server = run_serve(served.game, "--port", "0", "--lang", "en", "--host", "0.0.0.0", "--open", env={"BROWSER": str(browser)})
     try:
         url = server.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:"), url
         port = int(url.rsplit(":", 1)[1].strip("/"))
         assert get_json(port, "/api/state")["languages"][0]["code"] == "en"
+        address = other_address()
+        if address is not None:  # on every interface, not only loopback: the network's address is answered too
+            conn = http.client.HTTPConnection(address, port, timeout=30)
+            try:
+                conn.request("GET", "/api/state")
+                assert conn.getresponse().status == 200
+            finally:
+                conn.close()
+        deadline = time.monotonic() + 20
+        while not (opened.exists() and opened.read_text().strip()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert opened.read_text().split() == [url]
         reader = EventReader(port)
         reader.wait_for("hello")
         server.send_signal(signal.SIGINT)
@@ -421,6 +453,7 @@ def test_ctrl_c_stops_the_server_cleanly_and_frees_the_port(served):
         server.kill()
     assert server.returncode == 0, err
     assert "stopped serving" in err and "Traceback" not in err
+    assert "serving on 0.0.0.0: anyone who can reach this computer can see the game" in err
     reader.wait_for("closed", timeout=5)  # the open page's stream was ended
     with socket.socket() as sock:  # nothing listens on the port any more: a new server can have it at once
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as servers do (the closed connections linger in TIME_WAIT)

@@ -320,6 +320,20 @@ class FrontFace:
         middle = self._picture or self._illustration
         return tuple(layer for layer in (self._backdrop, self._window, middle, self._frame) if layer is not None)
 
+    @property
+    def underlay(self) -> tuple:
+        """The layers painted first, over the whole card and opaque (its backdrop, its art window's
+        glow): the same on every front of a faction, kind of card and window. A picture of the
+        front may be these rasterised once and the rest of it (`overlay`) rasterised over them
+        (write/raster.py): the same pixels as the front rasterised whole, in a fraction of the
+        time — they are most of the work of rasterising a front."""
+        return tuple(layer for layer in (self._backdrop, self._window) if layer is not None)
+
+    @property
+    def overlay(self) -> "Overlay":
+        """The front without its `underlay`: a face of its own, painted over it."""
+        return Overlay(self)
+
     def draw(self, canvas) -> None:
         """Paint the front; its layers are placed as the forms the Document defined from `layers`."""
         self._paint(canvas, in_place=False)
@@ -328,12 +342,12 @@ class FrontFace:
         """Paint the front with everything drawn in place (no forms needed)."""
         self._paint(canvas, in_place=True)
 
-    def _paint(self, canvas, in_place: bool) -> None:
+    def _paint(self, canvas, in_place: bool, underlay: bool = True) -> None:
         c = canvas
         c.saveState()
-        self._place(c, self._backdrop, in_place)
-        if self._window is not None:
-            self._place(c, self._window, in_place)
+        if underlay:
+            for layer in self.underlay:
+                self._place(c, layer, in_place)
         if self._picture is not None:
             self._draw_art(c, in_place)
         elif self._illustration is not None:
@@ -562,6 +576,22 @@ class FrontFace:
         p.close()
         c.drawPath(p, stroke=0, fill=1)
         c.restoreState()
+
+
+class Overlay:
+    """A front without its underlay (FrontFace.overlay): what is painted over the backdrop and the glow."""
+
+    def __init__(self, front: FrontFace):
+        self.front = front
+        self.key = f"{front.key}-overlay"
+
+    @property
+    def layers(self) -> tuple:
+        under = self.front.underlay
+        return tuple(layer for layer in self.front.layers if layer not in under)
+
+    def draw(self, canvas) -> None:
+        self.front._paint(canvas, in_place=False, underlay=False)
 
 
 class Layer:

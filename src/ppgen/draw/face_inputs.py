@@ -17,7 +17,9 @@ skipped when nothing it depends on changed (incremental builds, a live preview):
     template.*  the elements and text styles of the card's kind (templates/card.yaml),
                 colours resolved for its faction; the frame of what the card is at a
                 glance (commander, terrain, its kind) and its illustration's motif
-    font.*      the font files of the language (by content) and its line breaking
+    font.*      the font files of the language (by content), its line breaking, and
+                where the glossary keeps the face's words together or breaks a
+                compound (its unbreakable phrases and breaks found in the texts)
     art.*       the picture the card prints in that language (art/, art/<lang>/ or
                 cards.yaml `art:`): its file, content digest, fit and focus, and the
                 resolution it is prepared at
@@ -56,7 +58,9 @@ def front_inputs(project, card: Card, lang: str) -> dict:
     """Everything the front of `card` in `lang` is drawn from (see the module's doc)."""
     out: dict = {}
     out.update(number_inputs(card))
-    out.update(text_inputs(project, card, lang))
+    texts = text_inputs(project, card, lang)
+    out.update(texts)
+    out.update(phrase_inputs(project, texts, lang))
     out.update({"card.kind": card.kind, "card.commander": card.commander, "card.terrain": card.terrain})
     faction = project.game.factions[card.faction]
     out.update({"faction.colour": faction.colour.upper(), "faction.accent": faction.accent.upper(), "faction.emblem": faction.emblem})
@@ -87,6 +91,29 @@ def text_inputs(project, card: Card, lang: str) -> dict:
     elif card.bonus:
         out["text.bonus"] = project.bonus_text(card, lang)
     return out
+
+
+def phrase_inputs(project, texts: dict, lang: str) -> dict:
+    """Where the glossary's phrases keep words together in the face's texts, and where its
+    compounds break (what the text engine takes from the glossary: typeset/phrases.py), by
+    text and paragraph; none found: {} (a glossary edit changes only the faces it reaches)."""
+    from ..typeset.text import plain
+
+    config = project.config.languages.get(lang)
+    if config is None:
+        return {}
+    phrases, mode = project.phrases(lang), config.line_break
+    found = {}
+    for name, text in texts.items():
+        flat = plain(text) if isinstance(text, str) else ""
+        marks = []
+        for i, paragraph in enumerate(flat.split("\n")):
+            spans, seams = phrases.spans(paragraph, mode), sorted(phrases.seams(paragraph)) if mode == "cjk" else []
+            if spans or seams:
+                marks.append([i, [list(span) for span in spans], seams])
+        if marks:
+            found[name.removeprefix("text.")] = marks
+    return {"font.phrases": found} if found else {}
 
 
 def template_inputs(project, card: Card, lang: str) -> dict:

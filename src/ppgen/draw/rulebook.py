@@ -29,10 +29,9 @@ typeset/flow.py.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import math
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Callable
 
 from ..errors import UsageError

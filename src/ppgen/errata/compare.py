@@ -229,14 +229,17 @@ def _fields(inputs: dict, copies: int) -> dict:
 
 
 def field_diff(before: dict, after: dict, old_copies: int, new_copies: int) -> list[tuple[str, str | None, object, object]]:
-    """(field, design path or None, old, new) for every field that differs, in FIELDS order."""
+    """(field, design path or None, old, new) for every field that differs, in FIELDS order.
+    Where the glossary keeps words together (font.phrases) follows from the words: it is a
+    change of its own only when no text changed (the glossary was edited)."""
     a, b = _fields(before, old_copies), _fields(after, new_copies)
+    texts_changed = any(a.get(name) != b.get(name) for name in FIELDS if f"text.{name}" in before or f"text.{name}" in after)
     out = []
     for name in FIELDS:
         if name == "design":
             da, db = a.get("design", {}), b.get("design", {})
             for path in list(db) + [p for p in da if p not in db]:
-                if da.get(path) != db.get(path):
+                if da.get(path) != db.get(path) and not (path == "font.phrases" and texts_changed):
                     out.append((name, path, da.get(path), db.get(path)))
         elif a.get(name) != b.get(name):
             out.append((name, None, a.get(name), b.get(name)))

@@ -44,6 +44,7 @@ ART_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "WEBP": "image/webp", "TI
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
                "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WILDCARDS = {"0.0.0.0": "127.0.0.1", "::": "::1"}  # every interface: this computer's own address for it
 NAME = r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}"  # a card id, language code or part name in a URL
 
 
@@ -119,6 +120,14 @@ class Handler(BaseHTTPRequestHandler):
 
     def version_string(self) -> str:  # not the Python version: nothing to tell a stranger
         return self.server_version
+
+    def setup(self):
+        super().setup()
+        try:  # each answer goes out at once: its headers and its body are two writes, and with Nagle's
+            # algorithm the body waited for the browser's delayed ACK of the headers (40 ms an answer)
+            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except OSError:
+            pass
 
     # ── dispatch ─────────────────────────────────────────────────────────
     def do_GET(self):
@@ -423,7 +432,8 @@ class LiveServer:
 
     @property
     def url(self) -> str:
-        host = self.httpd.server_address[0]
+        """The page's address; on every interface (0.0.0.0, ::), the one of this computer (loopback)."""
+        host = WILDCARDS.get(self.httpd.server_address[0], self.httpd.server_address[0])
         return f"http://[{host}]:{self.port}/" if ":" in host else f"http://{host}:{self.port}/"
 
     def start(self) -> None:

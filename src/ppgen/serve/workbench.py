@@ -16,12 +16,23 @@ the text states (i18n/states.py), the comparison with an earlier version (errata
 The web server (http.py) only calls these methods and sends what they return.
 
 The painter works in this order: the faces an edit changed, in chunks, each chunk published
-(`faces`); every face not drawn yet, in the gallery's order (the first load); then, once the
-edits have paused for QUIET_SECONDS, the translators' checks of the languages edited
-(`problems`), the errata (`cards`) and the parts whose files changed (`parts`), which take up
-to a second each: an edit never waits behind them. Between two pieces of work it lets go of
-the session's drawing, so a page asking for a picture waits at most one piece. What the
-pages read (state, cards, problems) is read without waiting for the drawing at all.
+(`faces`), laid out in this process (it has read the edit) and rasterised by the workers;
+every face not drawn yet (the first load), in blocks of one language — the gallery's first
+cards first, in every language, so that the first screen fills soonest — laid out and
+rasterised by the workers, forked with the game loaded (write/session.py), a few blocks at a
+time so that an edit's pictures never queue behind many; then, once the edits have paused
+for QUIET_SECONDS and the pages have stopped asking for card pictures as long, the
+fonts of each language when the gallery was read back from the store (nothing was laid out
+in this process yet, and the next edit will be), the translators' checks of the languages
+edited (`problems`), the errata (`cards`) and the parts whose files changed (`parts`), which
+take up to a second each — in a worker process, when there are (Session.beside) — so that
+neither an edit nor a page loading the gallery waits behind them. Between two pieces of work
+it lets go of the session's drawing, so a page asking for a picture waits at most one piece.
+What the pages read (state, cards, problems) is read without waiting for the drawing at all.
+
+The faces' pictures (and what laying them out reported) are kept on disk by fingerprint
+(write/picture_store.py, the user's cache folder): a workbench started again on the same
+game reads them back before it forks its workers, and the gallery shows at once.
 """
 from __future__ import annotations
 
@@ -39,9 +50,10 @@ SIZES = {"thumb": 96, "print": 192, "zoom": 300}  # dpi: the gallery; print size
 KINDS = {"thumb": "jpeg", "print": "png", "zoom": "png"}  # thumbnails: quick to encode and small; the card page: exact
 PAGE_DPI = 100  # the other parts' pages
 CHUNK = 8  # faces an edit changed, laid out at a time by the painter
-BLOCK = 16  # faces of each language laid out at a time by the painter on the first load (one PDF a language: shared
-            # backgrounds, frames and fonts are drawn once per PDF, so a block of 16 costs half what 16 alone do)
-MAX_PAINTING = 4  # chunks being rasterised at once (the pool's queue stays short: a page's request waits little)
+BLOCK = 16  # cards of one language drawn at a time on the first load, in one PDF (backgrounds, frames and fonts
+            # are drawn once per PDF: a block of 16 costs half what 16 alone do)
+FIRST_BLOCK = 6  # the first cards' block: smaller, so that the first screen of the gallery shows soonest
+MAX_PAINTING = 3  # blocks (or edited chunks) being made at once: the workers' queue stays short, an edit waits little
 QUIET_SECONDS = 0.5  # checks, errata and parts are redone once the edits pause this long
 EDIT_SIZES = ("thumb", "print")  # made at once for an edited face (the gallery and the card page show them)
 PART_TITLES = {"rulebook": "Rulebook", "mats": "Player mats", "score-sheet": "Score sheet"}
@@ -53,11 +65,16 @@ KIND_NAMES = (("unit", "kind.unit"), ("commander", "label.commander"), ("doctrin
 
 
 class Workbench:
-    def __init__(self, gamedir, langs: str | None = None, since: str | None = None, prerender: bool = True, workers: int = 0):
+    def __init__(self, gamedir, langs: str | None = None, since: str | None = None, prerender: bool = True, workers: int = 0,
+                 keep: bool = True):
         """A UsageError for a bad `langs` or `since`; a file that cannot be read is shown, not raised.
         `prerender`: draw every face and part in the background (False: only what is asked for);
-        `workers`: processes rasterising pictures (0: this one)."""
-        self.session = Session(gamedir, langs, workers=workers)
+        `workers`: processes making pictures (0: this one), forked here — make the workbench
+        before starting any thread; `keep`: keep the faces' pictures on disk (the user's cache
+        folder, write/picture_store.py), so that the next start shows them at once."""
+        from ..write.picture_store import PictureStore
+
+        self.session = Session(gamedir, langs, workers=workers, store=PictureStore() if keep else None)
         from .events import Broker
 
         self.events = Broker()
@@ -74,6 +91,7 @@ class Workbench:
         self._wake = threading.Condition()  # the painter sleeps on it; apply() and stop() wake it
         self._asked = 0  # edits applied
         self._edited_at = -QUIET_SECONDS  # when the last edit was applied (time.monotonic)
+        self._shown_at = -QUIET_SECONDS  # when a page last asked for a card's picture
         self._idle_at = -1  # the edits applied when the painter last found nothing to do
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._paint, name="ppgen-painter", daemon=True)
@@ -88,10 +106,13 @@ class Workbench:
         self._lock = threading.Lock()  # guards the workbench's own records (the session has its own lock)
         self._marks: dict[tuple[str, str], tuple] = {}  # (card id, lang) → the status and findings the pages were told
         self._publish_marks()  # (none yet: this records what the first load shows)
+        s = self.session
+        missing = s.kept(self._gallery_order(), SIZES["thumb"], KINDS["thumb"]) if s.loaded is not None else []
+        s.start_workers(fonts=bool(missing))  # (the fonts are parsed before the fork when the workers will lay faces out)
+        self._fonts_due = set() if missing else set(s.langs)  # else parsed once the painter is idle: an edit is laid out here
 
     # ── running ─────────────────────────────────────────────────────────
     def start(self) -> None:
-        self.session.start_workers()
         self._thread.start()
 
     def stop(self) -> None:
@@ -137,7 +158,7 @@ class Workbench:
             chunk, self._pending = self._pending[:CHUNK], self._pending[CHUNK:]
         chunk = [k for k in chunk if k in s.fingerprints]
         if chunk:
-            futures = [f for size in EDIT_SIZES for f in s.paint_fronts(chunk, SIZES[size], KINDS[size])]
+            futures = [f for size in EDIT_SIZES for f in s.paint_fronts(chunk, SIZES[size], KINDS[size], here=True)]
             wait_for(futures)
             self._publish_faces(chunk)
 
@@ -187,22 +208,25 @@ class Workbench:
             chunk = [k for k in chunk if k in s.fingerprints]
             recheck = sorted(self._recheck)
         if chunk:
-            self._painting.append(([f for size in EDIT_SIZES for f in s.paint_fronts(chunk, SIZES[size], KINDS[size])], chunk))
+            self._painting.append(([f for size in EDIT_SIZES for f in s.paint_fronts(chunk, SIZES[size], KINDS[size], here=True)], chunk))
             return 0
-        missing = [k for k in self._gallery_order() if s.drawn(*k) is None] if self.prerender else []
-        if missing:
-            block = missing[:BLOCK * len(s.langs)]
+        block = self._next_block() if self.prerender else []
+        if block:
             self._painting.append((s.paint_fronts(block, SIZES["thumb"], KINDS["thumb"]), block))
             return 0
         if self._published(wait=True):
             return 0
         parts = [(part, lang) for lang in s.langs for part in s.shown_parts if s.drawn_part(part, lang) is None] if self.prerender else []
-        if not (recheck or self._errata_due or parts):
+        fonts = sorted(self._fonts_due & set(s.langs)) if self.prerender else []
+        if not (recheck or self._errata_due or parts or fonts):
             return None
-        quiet = QUIET_SECONDS - (time.monotonic() - self._edited_at)
-        if quiet > 0:  # the longer work waits until the edits pause, so that an edit never waits for it
+        quiet = QUIET_SECONDS - (time.monotonic() - max(self._edited_at, self._shown_at))
+        if quiet > 0:  # the longer work waits until the edits pause, and the pages have their pictures: neither waits for it
             return quiet
-        if recheck:
+        if fonts:  # the gallery was read back from the store: nothing was laid out here yet, and an edit will be
+            self._fonts_due.discard(fonts[0])
+            s.load_fonts(fonts[0])
+        elif recheck:
             self._check(recheck[0])
             self._publish_marks()
         elif self._errata_due:
@@ -252,20 +276,32 @@ class Workbench:
         if changed:
             self._publish_faces(changed, view)
 
+    def _next_block(self) -> list[tuple[str, str]]:
+        """The next faces to draw on the first load: a block of cards of one language (`blocks`),
+        of its faces those not drawn yet (nor being drawn), the gallery's first cards first."""
+        s = self.session
+        view = s.loaded
+        busy = {key for _, keys in self._painting for key in keys}
+        cards = view.project.game.cards
+        for start, end in blocks(len(cards)):
+            for lang in view.langs:
+                block = [(c.id, lang) for c in cards[start:end] if s.drawn(c.id, lang, view) is None and (c.id, lang) not in busy]
+                if block:
+                    return block
+        return []
+
     def _gallery_order(self) -> list[tuple[str, str]]:
         view = self.session.loaded
         return [(card.id, lang) for card in view.project.game.cards for lang in view.langs]
 
     # ── checks ───────────────────────────────────────────────────────────
     def _check(self, lang: str) -> None:
-        from ..i18n.checks import run_checks
-
         s = self.session
         with self._lock:
             self._recheck.discard(lang)  # before the game is taken: an edit read during the check asks for another
             self._running.add("i18n")
         try:
-            report = run_checks(s.twin(), [lang])  # beside the drawing: an edit does not wait for it
+            findings = s.beside(check_findings, lang, lang)  # beside the drawing: an edit does not wait for it
         except DataError:
             with self._lock:
                 self._recheck.add(lang)
@@ -274,8 +310,8 @@ class Workbench:
             with self._lock:
                 self._running.discard("i18n")
         with self._lock:
-            self._findings[lang] = [f for f in report.findings if f.lang == lang]
-            self._findings[""] = [f for f in report.findings if f.lang != lang]
+            self._findings[lang] = [f for f in findings if f.lang == lang]
+            self._findings[""] = [f for f in findings if f.lang != lang]
             by_key: dict[tuple[str, str], list] = {}
             for findings in self._findings.values():
                 for f in findings:
@@ -549,14 +585,17 @@ class Workbench:
     # ── pictures ─────────────────────────────────────────────────────────
     def front_picture(self, lang: str, card_id: str, size: str):
         """write.session.Picture of a face at a named size; KeyError: no such card, language or size.
-        A thumbnail not made yet is made with the next ones of its language the gallery shows
-        (the page is about to ask for them: one PDF for all is half the work of one each)."""
+        A thumbnail not made yet is made with the others of its block (`blocks`: the painter's;
+        the page is about to ask for them, and one PDF for all is a fraction of the work of one
+        each — and a block the painter sent already is not sent again, nor split)."""
         s = self.session
         view = s.loaded
+        self._shown_at = time.monotonic()
         if size == "thumb" and view is not None and s.drawn(card_id, lang, view) is None and (card_id, lang) in view.fingerprints:
-            ahead = [(c.id, lang) for c in view.project.game.cards if s.drawn(c.id, lang, view) is None]
-            start = ahead.index((card_id, lang))
-            s.paint_fronts(ahead[start:start + BLOCK], SIZES[size], KINDS[size])
+            cards = view.project.game.cards
+            at = next(i for i, c in enumerate(cards) if c.id == card_id)
+            start, end = next((a, b) for a, b in blocks(len(cards)) if a <= at < b)
+            s.paint_fronts([(c.id, lang) for c in cards[start:end] if s.drawn(c.id, lang, view) is None], SIZES[size], KINDS[size])
         return s.front_picture(card_id, lang, SIZES[size], KINDS[size])
 
     def part_picture(self, lang: str, part: str, page: int):
@@ -570,6 +609,23 @@ class Workbench:
         if row is None or row.picture is None:
             return None
         return row.source.path, row.picture.format
+
+
+def blocks(count: int):
+    """The blocks of cards (start, end) the gallery's faces are drawn in, a language at a time:
+    the first FIRST_BLOCK cards (the first screen), then BLOCK at a time."""
+    start, size = 0, FIRST_BLOCK
+    while start < count:
+        yield start, min(count, start + size)
+        start, size = start + size, BLOCK
+
+
+def check_findings(project, lang: str) -> list:
+    """What `ppgen i18n check` finds in `lang` (i18n/checks.py Finding), run beside the drawing
+    (Session.beside: in a worker process, when there are)."""
+    from ..i18n import checks
+
+    return list(checks.run_checks(project, [lang]).findings)
 
 
 # ── the JSON shapes ──────────────────────────────────────────────────────────

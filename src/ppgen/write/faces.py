@@ -41,16 +41,58 @@ def faces_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str | None
 
     lang = lang or project.config.source_language
     doc = new_document(project, lang, title or f"{project.config.game} — card faces ({lang})", **colour)
-    b = geometry.bleed
     for face in faces:
         doc.define_face(face, geometry.width, geometry.height)
-        doc.begin_page(geometry.width, geometry.height, trim_box=(b, b, b + geometry.trim_w, b + geometry.trim_h),
-                       bleed_box=(0, 0, geometry.width, geometry.height))
-        doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
-        doc.end_page()
+        _page(doc, geometry, [face.key])
     if report is not None:
         flattening_reported(doc.canvas, report, lang)
     return doc.data()
+
+
+def picture_pdf(project, faces: Sequence, geometry: CardGeometry, lang: str | None = None) -> tuple[bytes, list]:
+    """The faces to rasterise as pictures (write/raster.py `render_pictures`): a front is put
+    on its page without its underlay (draw/card_front.py FrontFace.underlay: the backdrop and
+    the glow many fronts share), and each distinct underlay on a page of its own after them,
+    so that it is rasterised once and the fronts over it; the pictures are the same, pixel for
+    pixel, as faces_pdf's pages rasterised whole; its streams are not compressed (it is only
+    rasterised, in memory). (bytes, [(page, underlay)] per face), where
+    underlay is (its page, a digest of what it draws — equal in any PDF exactly when it draws
+    the same), or None for a face put on its page whole."""
+    import hashlib
+
+    lang = lang or project.config.source_language
+    doc = new_document(project, lang, f"{project.config.game} — card faces ({lang})", compress=False)  # (never written)
+    size = (geometry.width, geometry.height)
+    placed, underlays = [], {}  # (face placed, its underlay's digest); digest → its layers
+    for face in faces:
+        under = tuple(getattr(face, "underlay", ()))
+        for layer in under:
+            doc.define_face(layer, *getattr(layer, "size", size))
+        drawings = [doc.drawing(layer.key) for layer in under]
+        if under and all(drawings) and all(getattr(layer, "size", size) == size for layer in under):
+            digest = hashlib.sha256(f"{size!r}\n{' '.join(drawings)}".encode()).hexdigest()
+            underlays.setdefault(digest, under)
+            face = face.overlay
+        else:
+            digest = None
+        doc.define_face(face, *size)
+        placed.append((face, digest))
+    for face, _ in placed:
+        _page(doc, geometry, [face.key])
+    for layers in underlays.values():
+        _page(doc, geometry, [layer.key for layer in layers])
+    pages = {digest: len(placed) + i for i, digest in enumerate(underlays)}
+    return doc.data(), [(i, (pages[digest], digest) if digest else None) for i, (_, digest) in enumerate(placed)]
+
+
+def _page(doc, geometry: CardGeometry, keys) -> None:
+    """A page the size of the bleed box with the forms `keys` placed on it, in order."""
+    b = geometry.bleed
+    doc.begin_page(geometry.width, geometry.height, trim_box=(b, b, b + geometry.trim_w, b + geometry.trim_h),
+                   bleed_box=(0, 0, geometry.width, geometry.height))
+    for key in keys:
+        doc.place_form(key, (1, 0, 0, 1, 0, 0))
+    doc.end_page()
 
 
 def flattening_reported(canvas, report, lang: str) -> None:

@@ -63,10 +63,12 @@ class PartPDF:
         return {**self.__dict__, "_read": None}
 
 
-def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex", **colour) -> Document:
+def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex", compress: bool = True,
+                 **colour) -> Document:
     """A Document whose canvas starts in the language's embedded body font (never Helvetica);
-    `duplex`: its /Duplex print hint; `colour`: Document's separation= and opaque= (CMYK print-shop files)."""
-    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject, duplex, **colour)
+    `duplex`: its /Duplex print hint; `compress`: Flate streams (False: a PDF only rasterised
+    in memory); `colour`: Document's separation= and opaque= (CMYK print-shop files)."""
+    return Document(project.fonts.chain(lang, "body").primary, title, lang, subject, duplex, compress=compress, **colour)
 
 
 REFERENCE_CARDS = PLAYERS  # quick-reference cards in the card sheets of a set: one for each player

@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -88,9 +89,10 @@ class Document:
     (Simplex, DuplexFlipLongEdge, DuplexFlipShortEdge) for how its pages are meant to be printed."""
 
     def __init__(self, initial_font: str, title: str, lang: str | None = None, subject: str = "", duplex: str = "Simplex",
-                 separation=None, opaque: bool = False):
+                 separation=None, opaque: bool = False, compress: bool = True):
         """separation: a write.separation.Separation: every colour and picture in CMYK;
-        opaque: no transparency (PDF/X-1a), and PDF 1.3."""
+        opaque: no transparency (PDF/X-1a), and PDF 1.3; compress: Flate streams (False: a PDF
+        only rasterised in memory, never written: compressing its fonts is a tenth of its cost)."""
         from reportlab import rl_config
         from reportlab.pdfgen.canvas import Canvas
 
@@ -98,7 +100,7 @@ class Document:
         rl_config.useA85 = 0
 
         self._buffer = io.BytesIO()
-        options = dict(invariant=1, pageCompression=1, initialFontName=initial_font, initialFontSize=10, lang=lang)
+        options = dict(invariant=1, pageCompression=int(compress), initialFontName=initial_font, initialFontSize=10, lang=lang)
         if separation is None:
             self.canvas = Canvas(self._buffer, **options)
         else:
@@ -112,6 +114,7 @@ class Document:
         self.canvas.setProducer(f"ppgen {__version__} (ReportLab)")
         _canvas_viewer_preferences(self.canvas, duplex)
         self._forms: dict[str, str] = {}
+        self._drawings: dict[str, str | None] = {}  # form key → what it draws, as a digest (`drawing`)
         self._in_page = False
         self._saved_pages: int | None = None
 
@@ -148,6 +151,7 @@ class Document:
         draw(c)
         c.restoreState()
         shading = dict(c._shadingUsed)
+        self._drawings[key] = _drawing(c, width, height, shading)
         c.endForm()
         _give_form_its_resources(c, name, shading)
         self._forms[key] = name
@@ -159,6 +163,12 @@ class Document:
         c.transform(*matrix)
         c.doForm(self._forms[key])
         c.restoreState()
+
+    def drawing(self, key: str) -> str | None:
+        """A digest of what form `key` draws — equal in any document exactly when it draws the
+        same — for a form of paths and colours alone; None for one that names resources of this
+        document (fonts, pictures, other forms, transparency, shadings: their names are its own)."""
+        return self._drawings.get(key)
 
     @property
     def form_count(self) -> int:
@@ -215,6 +225,16 @@ def _canvas_viewer_preferences(canvas, duplex: str) -> None:
     canvas._doc.Catalog.ViewerPreferences = ViewerPreferencesPDFDictionary(validate=checks)
     for key, value in viewer_preferences(duplex).items():
         canvas.setViewerPreference(key, value)
+def _drawing(canvas, width: float, height: float, shading: dict) -> str | None:
+    """The digest of the form being recorded on `canvas` (see Document.drawing)."""
+    import hashlib
+
+    code = "\n".join(str(op) for op in canvas._code)
+    if shading or re.search(r"(?:^|\s)(?:Tf|Do|gs|BI|sh)(?:\s|$)", code):
+        return None
+    return hashlib.sha256(f"{width!r} {height!r}\n{code}".encode()).hexdigest()
+
+
 def _give_form_its_resources(canvas, name: str, shading: dict) -> None:
     """ReportLab writes a form's fonts and XObjects but drops its graphics states and shadings:
     transparency and gradients drawn in a form (an SVG picture's fill-opacity, its gradients)

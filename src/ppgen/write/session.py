@@ -7,7 +7,7 @@ what was drawn from it, so that an edit redraws only what it changed.
     update.fronts                                          # [(card id, lang)] whose face changed: only these are drawn again
     drawn = session.front("hastati-line", "ja")            # laid out and drawn once per fingerprint: .warnings, .pdf
     picture = session.front_picture("hastati-line", "ja", 96)   # rasterised once per fingerprint and resolution
-    futures = session.paint_fronts(update.fronts, 96)      # the same for many faces, rasterised in worker processes
+    futures = session.paint_fronts(update.fronts, 96)      # the same for many faces, in worker processes
     part = session.part("rulebook", "ja")                  # drawn once per content of the files it is drawn from
     picture = session.part_picture("rulebook", "ja", 0, 100)
 
@@ -22,12 +22,26 @@ ReportLab and a project's caches are not made for threads: one lock (`lock`) gua
 reading and the drawing of faces, and `reload`, `front`, `draw_fronts` and `paint_fronts`
 take it. What only looks (`loaded` and the properties over it, `drawn`, `drawn_part`) never
 waits: a reload replaces `loaded` whole. A part is drawn beside the faces, on a twin of the
-project (`part`), and so are a caller's checks (`twin`). Pictures are rasterised by a
-RasterPool (write/raster.py): in worker processes when `workers` > 0 (PDFium draws one page
-at a time in a process), so the next faces are laid out while the last ones are rasterised.
+project (`part`), and so are a caller's checks (`twin`).
+
+Pictures are made in worker processes when `workers` > 0 (write/raster.py RasterPool). Forked
+by `start_workers` before the caller starts any thread, the workers inherit this session —
+the game loaded, its fonts parsed — and lay faces out as well as rasterise them, so the
+first load of a gallery uses every core. They see the edits by reading again the files
+edited since (`reload` in the worker), and each face they draw is checked against the
+fingerprint this process asked for: a worker that read a file in another state (saved
+again meanwhile) leaves that face out, and it is drawn here. An edited face is laid out
+here (`here=True`: this process has read the edit already) and rasterised in the pool.
+
+With a `store` (write/picture_store.py) the pictures of faces, and what laying each face
+out reported (its warnings), are kept on disk by fingerprint: a session started again on
+the same game reads them back instead of drawing (`kept`), and lays a face out again only
+when a picture it has not kept is asked for.
 """
 from __future__ import annotations
 
+import json
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -47,9 +61,12 @@ class DrawnFront:
 
     fingerprint: str
     warnings: tuple[BuildWarning, ...]  # laying it out (fallback, shrunk, overflow, orphan …) and its picture's preflight
-    pdf: bytes | None  # a PDF with the face on page `page` (faces drawn together share one); None: it could not be drawn
+    pdf: bytes | None  # a PDF with the face on page `page` (faces drawn together share one); None: it could not be drawn (or is `kept`)
     page: int = 0
     error: DataError | None = None  # why it could not be drawn (a character no font has, a broken placeholder)
+    kept: bool = False  # read back from the picture store: what laying it out reported, without its PDF
+    under: tuple[int, str] | None = None  # the page its underlay is on, and its digest (write/faces.py picture_pdf):
+                                          # then `page` is the face without it, to paint over it
 
 
 @dataclass(frozen=True)
@@ -83,6 +100,7 @@ class Loaded:
     book: object  # write.art.ArtBook: every card's picture in every language, checked and prepared
     fingerprints: dict  # (card id, lang) → the fingerprint of its face
     part_keys: dict  # (part, lang) → the fingerprint of the files it is drawn from
+    inputs: dict = field(default_factory=dict)  # lang → the fingerprint of every file its drawing reads (write/cache.py input_files)
     memo: dict = field(default_factory=dict, compare=False, repr=False)  # what readers work out from it, once
 
 
@@ -105,14 +123,16 @@ class Update:
 
 
 class Session:
-    def __init__(self, gamedir, langs: str | None = None, parts=SHOWN_PARTS, workers: int = 0):
+    def __init__(self, gamedir, langs: str | None = None, parts=SHOWN_PARTS, workers: int = 0, store=None):
         """Load the game in `gamedir` for `langs` (as `--lang`: "ja,ko", "all"; default: every
         language). A bad `langs` is a UsageError; a file that cannot be read is kept in `error`.
-        `workers`: processes rasterising the pictures (0: this one)."""
+        `workers`: processes making the pictures (0: this one; see start_workers);
+        `store`: a write.picture_store.PictureStore keeping them on disk between runs (None: none)."""
         from ..project import open_project
-        from .raster import RasterPool
 
         self.dir = gamedir
+        self.workers = workers
+        self.store = store
         self.lock = threading.RLock()
         self.shown_parts = tuple(parts)
         self._asked = langs or "all"
@@ -126,7 +146,9 @@ class Session:
         self._painting: dict = {}  # picture name → the future of its rasterising
         self._cache_lock = threading.Lock()  # guards the pictures and _painting (not the drawing)
         self._parts_lock = threading.Lock()  # one part drawn at a time (beside the cards: not under `lock`)
-        self._raster = RasterPool(workers)
+        self._raster = None  # the RasterPool (made by start_workers, or at the first picture)
+        self._edited_ever: set[str] = set()  # every file edited since the session was loaded (what a forked worker reads again)
+        self._here: set[tuple[str, str, str]] = set()  # (card id, lang, fingerprint) a worker could not draw: drawn here
         try:
             project = open_project(gamedir)
             self._adopt(project, self._prepare(project), None)
@@ -173,6 +195,7 @@ class Session:
         with self.lock:
             start = time.perf_counter()
             self._edited |= {Path(p).resolve() for p in changed}
+            self._edited_ever |= {str(p) for p in self._edited}
             failed_before = self.error is not None
             try:
                 project = self.project.reloaded(self._edited) if self.project is not None else open_project(self.dir)
@@ -220,7 +243,8 @@ class Session:
                     fresh[key] = front_fingerprint(project, card, lang)
                 else:
                     fresh[key] = old[key]
-        parts = {(part, lang): key for lang, key in self._part_keys(project, langs).items() for part in self.shown_parts}
+        inputs = self._part_keys(project, langs)
+        parts = {(part, lang): key for lang, key in inputs.items() for part in self.shown_parts}
         update = Update(
             fronts=[k for k, fp in fresh.items() if old.get(k) != fp],
             removed=[k for k in old if k not in fresh],
@@ -229,7 +253,7 @@ class Session:
         )
         for key in update.removed:
             self._fronts.pop(key, None)
-        self.loaded = Loaded(project, langs, geometry, book, fresh, parts)
+        self.loaded = Loaded(project, langs, geometry, book, fresh, parts, inputs)
         return update
 
     def _part_keys(self, project, langs) -> dict[str, str]:
@@ -255,23 +279,27 @@ class Session:
             return self._fronts[card_id, lang]
 
     def drawn(self, card_id: str, lang: str, loaded: Loaded | None = None) -> DrawnFront | None:
-        """The face if it is drawn at its fingerprint (in `loaded`, default: now), else None
-        (nothing is drawn: this never waits)."""
+        """The face if it is drawn at its fingerprint (in `loaded`, default: now) — or read back
+        from the store (`kept`) — else None (nothing is drawn: this never waits)."""
         loaded = loaded or self.loaded
         drawn = self._fronts.get((card_id, lang))
         return drawn if drawn is not None and loaded is not None and drawn.fingerprint == loaded.fingerprints.get((card_id, lang)) else None
 
+    def _laid_out(self, card_id: str, lang: str) -> DrawnFront | None:
+        drawn = self.drawn(card_id, lang)
+        return drawn if drawn is not None and not drawn.kept else None
+
     def draw_fronts(self, keys) -> None:
-        """Lay out and draw the faces `keys` ((card id, lang)) not drawn at their fingerprint yet,
+        """Lay out and draw the faces `keys` ((card id, lang)) not laid out at their fingerprint yet,
         those of one language together in one PDF (fonts embedded once)."""
-        from .faces import card_fronts, faces_pdf
+        from .faces import card_fronts, picture_pdf
 
         with self.lock:
             project = self._require()
             todo: dict[str, list[str]] = {}
             for card_id, lang in keys:
                 self.fingerprints[card_id, lang]  # KeyError: not a face of this session
-                if self.drawn(card_id, lang) is None:
+                if self._laid_out(card_id, lang) is None:
                     todo.setdefault(lang, []).append(card_id)
             for lang, ids in todo.items():
                 laid_out = []
@@ -287,9 +315,10 @@ class Session:
                         continue
                     laid_out.append((card_id, fp, report, face))
                 if laid_out:
-                    pdf = faces_pdf(project, [face for *_, face in laid_out], self.geometry, lang)
-                    for page, (card_id, fp, report, _) in enumerate(laid_out):
-                        self._fronts[card_id, lang] = DrawnFront(fp, tuple(report.sorted()), pdf, page)
+                    pdf, pages = picture_pdf(project, [face for *_, face in laid_out], self.geometry, lang)
+                    for (page, under), (card_id, fp, report, _) in zip(pages, laid_out):
+                        drawn = self._fronts[card_id, lang] = DrawnFront(fp, tuple(report.sorted()), pdf, page, under=under)
+                        self._keep_record((card_id, lang), drawn, self.geometry)
 
     def _preflight(self, report, card, lang: str) -> None:
         row = self.book.row(card.id, lang)
@@ -299,51 +328,180 @@ class Session:
     def front_picture(self, card_id: str, lang: str, dpi: float, kind: str = "png") -> Picture | None:
         """The face as it is now, as a picture at `dpi` (`kind`: png or jpeg); None when it cannot
         be drawn (`front().error` says why). KeyError for a card or language the session does not show."""
-        fp = self.fingerprints[card_id, lang]
-        data = self._cached(("front", card_id, lang, fp, dpi, kind))
-        if data is None:
-            for future in self.paint_fronts([(card_id, lang)], dpi, kind):
-                future.result()
-            fp = self._fronts[card_id, lang].fingerprint  # (a reload since may have changed it: the face as it is now)
-            data = self._cached(("front", card_id, lang, fp, dpi, kind))
-        return Picture(data, fp, kind) if data is not None else None
+        for _ in range(2):  # (the second time: a worker could not draw it, this process does)
+            fp = self.fingerprints[card_id, lang]
+            data = self._recall(("front", card_id, lang, fp, dpi, kind))
+            if data is None:
+                for future in self.paint_fronts([(card_id, lang)], dpi, kind):
+                    future.result()
+                fp = self.fingerprints[card_id, lang]  # (a reload since may have changed it: the face as it is now)
+                data = self._cached(("front", card_id, lang, fp, dpi, kind))
+            if data is not None:
+                return Picture(data, fp, kind)
+            drawn = self.drawn(card_id, lang)
+            if drawn is not None and drawn.pdf is None and not drawn.kept:
+                return None  # it cannot be drawn
+        return None
 
-    def paint_fronts(self, keys, dpi: float, kind: str = "png") -> list:
-        """Make the pictures at `dpi` of the faces `keys` that are not made yet: lay them out and
-        draw them now, rasterise them in the pool. The futures are done once the pictures are kept."""
+    def paint_fronts(self, keys, dpi: float, kind: str = "png", here: bool = False) -> list:
+        """Make the pictures at `dpi` of the faces `keys` that are not made yet; the futures are
+        done once the pictures are kept. A face the store has is read back; one laid out already
+        is rasterised in the pool; the others are laid out and rasterised in a worker when the
+        workers were forked with the game (start_workers), else laid out here first. `here`:
+        lay them out in this process (an edit: a worker would have to read the file again first)."""
+        with self.lock:
+            futures, mine, theirs = [], [], {}
+            forked = self._raster is not None and self._raster.forked
+            for key in keys:
+                fp = self.fingerprints[key]  # KeyError: not a face of this session
+                name = ("front", *key, fp, dpi, kind)
+                made = self._made(name)
+                if made is not None:
+                    futures += [made] if made is not True else []
+                    continue
+                if self._recall(name) is not None and self._restore(key, fp):
+                    continue
+                if here or not forked or self._laid_out(*key) is not None or (*key, fp) in self._here:
+                    mine.append(key)
+                else:
+                    theirs.setdefault(key[1], []).append(key)
+            futures += self._paint_here(mine, dpi, kind)
+            futures += [self._paint_there(lang, faces, dpi, kind) for lang, faces in theirs.items()]
+            return futures
+
+    def kept(self, keys, dpi: float, kind: str = "png") -> list:
+        """Read back from the store the pictures at `dpi` of the faces `keys`, and what laying
+        them out reported; the faces it has not kept (all of them without a store)."""
+        with self.lock:
+            missing = []
+            for key in keys:
+                fp = self.fingerprints[key]
+                if self._recall(("front", *key, fp, dpi, kind)) is None or not self._restore(key, fp):
+                    missing.append(key)
+            return missing
+
+    def _paint_here(self, keys, dpi: float, kind: str) -> list:
+        """Lay out `keys` in this process (those not laid out yet) and rasterise them in the pool."""
         from .raster import RasterSize
 
-        with self.lock:
-            keys = list(keys)
-            self.draw_fronts(keys)
-            size = RasterSize.at(self.geometry.width, self.geometry.height, dpi)
-            futures, by_pdf = [], {}
-            for card_id, lang in keys:
-                drawn = self._fronts[card_id, lang]
-                name = ("front", card_id, lang, drawn.fingerprint, dpi, kind)
-                if drawn.pdf is None:
-                    continue
+        self.draw_fronts(keys)
+        size = RasterSize.at(self.geometry.width, self.geometry.height, dpi)
+        futures, by_pdf = [], {}
+        for card_id, lang in keys:
+            drawn = self._fronts[card_id, lang]
+            name = ("front", card_id, lang, drawn.fingerprint, dpi, kind)
+            made = self._made(name) if drawn.pdf is not None else True
+            if made is not None:
+                futures += [made] if made is not True else []
+                continue
+            by_pdf.setdefault(id(drawn.pdf), (drawn.pdf, []))[1].append((drawn.page, size, name, drawn.under))
+        return futures + [self._rasterise(pdf, pages, kind) for pdf, pages in by_pdf.values()]
+
+    def _paint_there(self, lang: str, keys, dpi: float, kind: str):
+        """Lay out and rasterise `keys` (of `lang`) in a forked worker; a future done when what it
+        drew is kept. A face it leaves out is drawn here next time it is asked for."""
+        from concurrent.futures import Future
+
+        fingerprints = [self.fingerprints[key] for key in keys]
+        names = [("front", *key, fp, dpi, kind) for key, fp in zip(keys, fingerprints)]
+        geometry = self.geometry
+        kept: Future = Future()
+
+        def landed(done):
+            try:
+                drawn, pictures = done.result()
+            except BaseException:  # the worker failed (a bug, or it died): this process draws them, and says why
+                drawn, pictures = {}, {}
+            try:
+                for key, fp in zip(keys, fingerprints):
+                    front = drawn.get(key[0])
+                    if front is None or front.fingerprint != fp:
+                        self._here.add((*key, fp))
+                        continue
+                    if self.fingerprints.get(key) == fp and self._laid_out(*key) is None and geometry == self.geometry:
+                        self._fronts[key] = front
+                    self._keep_record(key, front, geometry)
+                for key, name in zip(keys, names):
+                    if key[0] in pictures:
+                        self._keep(name, pictures[key[0]], geometry)
+            finally:
                 with self._cache_lock:
-                    if name in self._pictures:
-                        continue
-                    if name in self._painting:
-                        futures.append(self._painting[name])
-                        continue
-                by_pdf.setdefault(id(drawn.pdf), (drawn.pdf, []))[1].append((drawn.page, size, name))
-            futures += [self._rasterise(pdf, pages, kind) for pdf, pages in by_pdf.values()]
-            return futures
+                    for name in names:
+                        self._painting.pop(name, None)
+                kept.set_result(None)
+
+        raw = self._raster.run(_paint_in_worker, tuple(sorted(self._edited_ever)), lang, [card_id for card_id, _ in keys],
+                               fingerprints, dpi, kind)
+        with self._cache_lock:
+            for name in names:
+                self._painting[name] = kept
+        raw.add_done_callback(landed)
+        return kept
+
+    def _made(self, name):
+        """True when the picture `name` is kept in memory, the future of its making when it is
+        being made, else None."""
+        with self._cache_lock:
+            return True if name in self._pictures else self._painting.get(name)
 
     def _cached(self, name) -> bytes | None:
         with self._cache_lock:
             return self._pictures.get(name)
 
+    def _recall(self, name) -> bytes | None:
+        """A picture kept in memory, or in the store (then kept in memory too)."""
+        data = self._cached(name)
+        if data is None and self.store is not None and name[0] == "front":
+            data = self.store.get(self._store_key(name, self.geometry), name[-1])
+            if data is not None:
+                with self._cache_lock:
+                    self._pictures.put(name, data)
+        return data
+
+    def _keep(self, name, data: bytes, geometry) -> None:
+        """Keep a picture (made at `geometry`) in memory — unless the card size changed since —
+        and a face's in the store."""
+        if geometry == self.geometry:
+            with self._cache_lock:
+                self._pictures.put(name, data)
+        if self.store is not None and name[0] == "front":
+            self.store.put(self._store_key(name, geometry), name[-1], data)
+
+    def _restore(self, key, fp: str) -> bool:
+        """The face is drawn at `fp`, or what laying it out reported is read back from the store."""
+        drawn = self._fronts.get(key)
+        if drawn is not None and drawn.fingerprint == fp:
+            return True
+        found = self.store.get(self._record_key(key, fp, self.geometry), "json") if self.store is not None else None
+        try:
+            warnings = tuple(BuildWarning(*w) for w in json.loads(found)["warnings"])
+        except (TypeError, ValueError, KeyError):
+            return False
+        self._fronts[key] = DrawnFront(fp, warnings, None, kept=True)
+        return True
+
+    def _keep_record(self, key, drawn: DrawnFront, geometry) -> None:
+        """What laying a face out reported, in the store (not a face that cannot be drawn: its
+        error names the line of its text, which can move while the text stays)."""
+        if self.store is not None and drawn.error is None and not drawn.kept:
+            record = {"warnings": [[w.lang, w.code, w.subject, w.message, w.strict] for w in drawn.warnings]}
+            self.store.put(self._record_key(key, drawn.fingerprint, geometry), "json", json.dumps(record, ensure_ascii=False).encode())
+
+    def _store_key(self, name, geometry) -> str:
+        _, card_id, lang, fp, dpi, kind = name
+        return self.store.key("front", card_id, lang, fp, geometry.width, geometry.height, dpi, kind)
+
+    def _record_key(self, key, fp: str, geometry) -> str:
+        return self.store.key("record", *key, fp, geometry.width, geometry.height)
+
     def _rasterise(self, pdf: bytes, pages, kind: str = "png"):
-        """Rasterise `pages` [(page index, RasterSize, cache name)] of one PDF in the pool; a
-        future done when every picture is kept under its name."""
+        """Rasterise `pages` [(page index, RasterSize, cache name, underlay or None)] of one PDF
+        in the pool; a future done when every picture is kept under its name."""
         from concurrent.futures import Future
 
         kept: Future = Future()
-        names = [name for *_, name in pages]
+        names = [name for _, _, name, _ in pages]
+        geometry = self.geometry
 
         def keep(done):
             try:
@@ -354,33 +512,64 @@ class Session:
                         self._painting.pop(name, None)
                 kept.set_exception(exc)
                 return
+            for name, png in zip(names, pngs):
+                self._keep(name, png, geometry)
             with self._cache_lock:
-                for name, png in zip(names, pngs):
-                    self._pictures.put(name, png)
+                for name in names:
                     self._painting.pop(name, None)
             kept.set_result(None)
 
-        raw = self._raster.submit(pdf, [(page, size) for page, size, _ in pages], kind)
+        raw = self._pool().submit(pdf, [(page, size, under) for page, size, _, under in pages], kind)
         with self._cache_lock:
             for name in names:
                 self._painting[name] = kept
         raw.add_done_callback(keep)
         return kept
 
-    def start_workers(self) -> None:
-        """Start the raster workers now, not at the first picture (spawning one takes a moment)."""
-        self._raster.warm_up()
+    def _pool(self):
+        """The RasterPool (spawned workers, if start_workers did not fork them)."""
+        from .raster import RasterPool
+
+        if self._raster is None:
+            self._raster = RasterPool(self.workers)
+        return self._raster
+
+    def start_workers(self, fonts: bool = True) -> None:
+        """Start the workers now, not at the first picture. Where the system can, they are forked
+        — call this before starting any thread — and inherit the session as it is: they lay faces
+        out too. `fonts`: parse every font of the languages first (0.8 s for four languages; once
+        here rather than in each worker), when faces will be laid out (no store has them)."""
+        global _INHERITED, _PARENT
+        from .raster import RasterPool
+
+        if self.workers <= 0:
+            return
+        for lang in self.langs if fonts else ():
+            self.load_fonts(lang)
+        if self._raster is not None:
+            self._raster.close()
+        _INHERITED, _PARENT = self, os.getpid()
+        self._raster = RasterPool(self.workers, fork=True)
+        self._raster.start()
+
+    def load_fonts(self, lang: str) -> None:
+        """Parse the fonts of `lang` now, rather than when a face of it is first laid out here."""
+        with self.lock:
+            try:
+                self._require().fonts.load([lang])
+            except PpgenError:
+                pass  # a font that cannot be used: the drawing says so, face by face
 
     def close(self) -> None:
-        """Stop the raster workers."""
-        self._raster.close()
+        """Stop the workers."""
+        if self._raster is not None:
+            self._raster.close()
 
     # ── the other parts ──────────────────────────────────────────────────
     def part(self, name: str, lang: str) -> DrawnPart:
         """A part (rulebook, mats, score-sheet) in a language as it is now, drawn once per
-        content of its files — beside the cards, on a twin of the project (Project.twin), so
-        that a face to draw (an edit) never waits for a rulebook. KeyError for a part or language
-        the session does not show."""
+        content of its files — beside the cards (`beside`), so that a face to draw (an edit)
+        never waits for a rulebook. KeyError for a part or language the session does not show."""
         with self._parts_lock:
             with self.lock:
                 self._require()
@@ -388,8 +577,7 @@ class Session:
                 drawn = self._parts.get((name, lang))
                 if drawn is not None and drawn.key == key:
                     return drawn
-                project = self.project.twin()
-            drawn = self._parts[name, lang] = self._draw_part(project, name, lang, key)
+            drawn = self._parts[name, lang] = self.beside(draw_part, lang, name, lang, key)
             return drawn
 
     def twin(self):
@@ -397,24 +585,29 @@ class Session:
         with self.lock:
             return self._require().twin()
 
+    def beside(self, function, lang: str, *args):
+        """`function(project, *args)` (a module's function) on the game as it is now, beside the
+        drawing of faces: in a forked worker when there are — the longer work (a language's
+        checks, a rulebook) then takes nothing of this process, which answers the pages — on
+        the worker's copy of the game brought up to date with the edits (checked by the
+        fingerprint of the files `lang` is drawn from); else, or when the worker read the
+        files in another state (saved again since), here on a twin of the project."""
+        with self.lock:
+            project = self._require()
+            key = self.loaded.inputs.get(lang)
+            forked = self._raster is not None and self._raster.forked
+            edited = tuple(sorted(self._edited_ever))
+        if forked:
+            found = self._raster.run(_beside_in_worker, edited, lang, key, function, args).result()
+            if found is not None:
+                return found[0]
+        return function(project.twin(), *args)
+
     def drawn_part(self, name: str, lang: str, loaded: Loaded | None = None) -> DrawnPart | None:
         """The part if it is drawn from its files as they are (in `loaded`), else None (never waits)."""
         loaded = loaded or self.loaded
         drawn = self._parts.get((name, lang))
         return drawn if drawn is not None and loaded is not None and drawn.key == loaded.part_keys.get((name, lang)) else None
-
-    def _draw_part(self, project, name: str, lang: str, key: str) -> DrawnPart:
-        from .build import BuildOptions
-        from .parts import PARTS
-
-        report = BuildReport()
-        try:
-            options = BuildOptions.resolve(project, lang=lang, parts=[name])
-            with fallbacks_reported(project.locale(lang), report):
-                data = PARTS[name](project, options, lang, [], report).data
-        except PpgenError as exc:
-            return DrawnPart(name, lang, key, None, (), tuple(report.sorted()), as_data_error(exc))
-        return DrawnPart(name, lang, key, data, self._raster.page_sizes(data), tuple(report.sorted()))
 
     def part_picture(self, name: str, lang: str, page: int, dpi: float) -> Picture | None:
         """Page `page` (from 0) of a part as a PNG at `dpi`; None when there is no such page."""
@@ -428,10 +621,74 @@ class Session:
             future = None if cache_name in self._pictures else self._painting.get(cache_name)
             missing = future is None and cache_name not in self._pictures
         if missing:
-            future = self._rasterise(drawn.pdf, [(page, RasterSize.at(*drawn.pages[page], dpi), cache_name)])
+            future = self._rasterise(drawn.pdf, [(page, RasterSize.at(*drawn.pages[page], dpi), cache_name, None)])
         if future is not None:
             future.result()
         return Picture(self._cached(cache_name), drawn.key)
+
+
+_INHERITED: Session | None = None  # the session forked workers inherit (start_workers)
+_PARENT = 0  # the process that forked them
+
+
+def _paint_in_worker(edited: tuple[str, ...], lang: str, ids: list[str], fingerprints: list[str], dpi: float, kind: str):
+    """In a forked worker: the faces `ids` of `lang` laid out as the session that forked it
+    draws them — brought up to date with the files `edited` since, when it does not reach the
+    fingerprints asked for — and rasterised at `dpi`: ({card id: DrawnFront}, {card id: picture}).
+    A face whose fingerprint it does not reach (its file saved again since) is left out."""
+    from .raster import RasterSize, render_pictures
+
+    s = _INHERITED
+    if s is None or os.getpid() == _PARENT:  # (the pool failed and runs this in the session's own process)
+        return {}, {}
+    s.store = None  # (what it draws is kept by the session that asked)
+    wanted = {(card_id, lang): fp for card_id, fp in zip(ids, fingerprints)}
+    if edited and any(s.fingerprints.get(key) != fp for key, fp in wanted.items()):
+        s.reload({Path(p) for p in edited})
+    keys = [key for key, fp in wanted.items() if s.fingerprints.get(key) == fp]
+    s.draw_fronts(keys)
+    drawn = {card_id: s._fronts[card_id, lang] for card_id, lang in keys}
+    s._fronts.clear()  # (the server keeps them)
+    size = RasterSize.at(s.geometry.width, s.geometry.height, dpi)
+    by_pdf: dict = {}
+    for card_id, front in drawn.items():
+        if front.pdf is not None:
+            by_pdf.setdefault(id(front.pdf), (front.pdf, []))[1].append((card_id, front.page, front.under))
+    pictures = {}
+    for pdf, pages in by_pdf.values():
+        for (card_id, *_), data in zip(pages, render_pictures(pdf, [(page, size, under) for _, page, under in pages], kind)):
+            pictures[card_id] = data
+    return drawn, pictures
+
+
+def _beside_in_worker(edited: tuple[str, ...], lang: str, key: str, function, args):
+    """In a forked worker: (function(project, *args),) on the game as the session that forked it
+    has it now (the files `lang` is drawn from at fingerprint `key`), brought up to date with the
+    files `edited` since; None when this process does not read them so (saved again since)."""
+    s = _INHERITED
+    if s is None or os.getpid() == _PARENT:
+        return None
+    if edited and s.loaded is not None and s.loaded.inputs.get(lang) != key:
+        s.reload({Path(p) for p in edited})
+    if s.error is not None or s.loaded is None or s.loaded.inputs.get(lang) != key:
+        return None
+    return (function(s.project.twin(), *args),)
+
+
+def draw_part(project, name: str, lang: str, key: str) -> DrawnPart:
+    """A part of the set (rulebook, mats, score-sheet) in `lang`, drawn as the build draws it."""
+    from .build import BuildOptions
+    from .parts import PARTS
+    from .raster import page_sizes
+
+    report = BuildReport()
+    try:
+        options = BuildOptions.resolve(project, lang=lang, parts=[name])
+        with fallbacks_reported(project.locale(lang), report):
+            data = PARTS[name](project, options, lang, [], report).data
+    except PpgenError as exc:
+        return DrawnPart(name, lang, key, None, (), tuple(report.sorted()), as_data_error(exc))
+    return DrawnPart(name, lang, key, data, page_sizes(data), tuple(report.sorted()))
 
 
 def as_data_error(exc: PpgenError) -> DataError:

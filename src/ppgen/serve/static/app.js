@@ -90,7 +90,8 @@ function applyMeta() {
 function showProgress() {
   const drawn = cards.reduce((n, c) => n + Object.values(c.faces).filter((f) => f.drawn).length, 0);
   const total = cards.reduce((n, c) => n + Object.keys(c.faces).length, 0);
-  $("#progress").textContent = total && drawn < total ? `laying out ${drawn} of ${total} faces…` : "";
+  const progress = total && drawn < total ? `laying out ${drawn} of ${total} faces…` : "";
+  if ($("#progress").textContent !== progress) $("#progress").textContent = progress;
 }
 
 function setCards(list) {
@@ -151,10 +152,17 @@ function updateTile(tile, card, face, flash = true) {
       }
       picture.dataset.fingerprint = face.fingerprint;
     }
-    picture.alt = `${card.code} ${face.name} (${face.lang})`;
+    const alt = `${card.code} ${face.name} (${face.lang})`;
+    if (picture.alt !== alt) picture.alt = alt;
   }
-  tile.dataset.status = face.status.join(" ");
+  // What did not change is not touched: while the gallery loads, every block of faces drawn
+  // arrives as an event, and a page rebuilt each time keeps the browser from showing pictures.
+  const status = face.status.join(" ");
+  if (tile.dataset.status !== status) tile.dataset.status = status;
   const caption = tile.querySelector(".caption");
+  const said = JSON.stringify([face.lang, card.code, face.name, face.status]);
+  if (caption.dataset.said === said) return;
+  caption.dataset.said = said;
   caption.replaceChildren(el("span", { class: "lang", text: face.lang }), el("span", { class: "code", text: card.code }), " ",
     el("span", { class: "name", text: face.name }), badges(face.status));
 }
@@ -169,10 +177,11 @@ function applyFilters() {
     const visible = face && (!query || card.search.includes(query)) && (!faction || card.faction === faction)
       && (!kind || card.kind === kind || card.look === kind) && (!lang || face.lang === lang)
       && (!status || face.status.includes(status));
-    tile.hidden = !visible;
+    if (tile.hidden !== !visible) tile.hidden = !visible;
     if (visible) shown += 1;
   }
-  $("#shown").textContent = `${shown} of ${tiles.size} faces`;
+  const counted = `${shown} of ${tiles.size} faces`;
+  if ($("#shown").textContent !== counted) $("#shown").textContent = counted;
 }
 
 // ── a card's page ──────────────────────────────────────────────────────────
