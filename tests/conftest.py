@@ -32,10 +32,25 @@ def run_folder(variable: str, prefix: str) -> bool:
 
 # What ppgen keeps between runs (read/cache.py) goes to a folder of this run's, not the user's ~/.cache.
 run_folder("PPGEN_CACHE_DIR", "ppgen-test-cache-")
-# The hundreds of `python -m ppgen` subprocesses (and the xdist workers, started after this) keep
-# compiled bytecode in a folder of this run's, so ppgen's modules are compiled once per run, not
-# once per process, also where PYTHONDONTWRITEBYTECODE is set; nothing is written beside the sources.
-if run_folder("PYTHONPYCACHEPREFIX", "ppgen-test-pycache-"):
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own, which makes config._tmp_path_factory
+def pytest_configure(config):
+    """The hundreds of `python -m ppgen` subprocesses and the xdist workers (started after this)
+    keep compiled bytecode in pytest's own folder for this user (/tmp/pytest-of-USER/pycache,
+    which pytest makes private to the user), so ppgen's modules are compiled once, not once per
+    process, and the workers' rewritten test modules are kept for the next run — also where
+    PYTHONDONTWRITEBYTECODE is set; nothing is written beside the sources. With a --basetemp of
+    the user's own, a folder of this run's instead."""
+    if "PYTHONPYCACHEPREFIX" in os.environ:  # the user's own, or set by the process that started this one
+        return
+    root = config._tmp_path_factory.getbasetemp().parent
+    if root.name.startswith("pytest-of-"):
+        folder = root / "pycache"
+        folder.mkdir(mode=0o700, exist_ok=True)
+        os.environ["PYTHONPYCACHEPREFIX"] = str(folder)
+    else:
+        run_folder("PYTHONPYCACHEPREFIX", "ppgen-test-pycache-")
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 

@@ -46,8 +46,8 @@ def test_markup_characters_print_literally_in_a_built_pdf(game_copy, tmp_path):
     set_text(game_copy, "ja", "rules.goal.2", f"攻撃{MARKUP}が通ると、相手のポイントが減ります。")
     set_text(game_copy, "en", "card.legionary-cohort.name", f"Cohort {MARKUP}")
     out = tmp_path / "out"
-    for lang in ("ja", "en"):
-        result = run_ppgen("build", "--lang", lang, "--faction", "rome", "--parts", "rulebook,cards", "--out", out, root=game_copy)
+    for lang, parts in (("ja", "rulebook,cards"), ("en", "cards")):  # the parts each language's checks read
+        result = run_ppgen("build", "--lang", lang, "--faction", "rome", "--parts", parts, "--out", out, root=game_copy)
         assert result.returncode == 0, result.stderr
     ja_cards = squeeze(pdf_text(out / "ja" / "cards-ja-rome.pdf"))
     assert squeeze(f"ハスタティ{MARKUP}") in ja_cards

@@ -15,7 +15,9 @@ and the same problems.
 """
 from __future__ import annotations
 
+import marshal
 import os
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,7 +101,30 @@ def load_yaml(path: Path, root: Path | None = None, plain_strings: bool = False)
     return parse_yaml(read_text(path, root), shown, plain_strings)
 
 
+_PARSED: OrderedDict = OrderedDict()  # (text, shown, plain_strings, loader) -> the Doc it gave, marshalled
+_PARSED_KEPT = 64
+
+
 def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
+    """`text` (the file `shown`) as a Doc; DataError with file:line:col on any problem. A text
+    parsed before in this process is not parsed again: the Doc is a fresh copy of what it gave
+    (a long-lived process — the workbench, the tests — reads the same files again and again)."""
+    key = (text, shown, plain_strings, loader_class())
+    kept = _PARSED.get(key)
+    if kept is not None:
+        _PARSED.move_to_end(key)
+        return Doc(*marshal.loads(kept))
+    doc = _parse_yaml(text, shown, plain_strings)
+    try:
+        _PARSED[key] = marshal.dumps((doc.file, doc.data, doc.value_marks, doc.key_marks))
+    except ValueError:  # a value marshal cannot hold (a date): parsed again next time
+        return doc
+    if len(_PARSED) > _PARSED_KEPT:
+        _PARSED.popitem(last=False)
+    return doc
+
+
+def _parse_yaml(text: str, shown: str, plain_strings: bool) -> Doc:
     loader = loader_class()(text)
     try:
         node = _compose(loader, text)
