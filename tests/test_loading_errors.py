@@ -8,12 +8,12 @@ import sys
 import pytest
 
 import ppgen
-from clitools import Break
+from clitools import Break, call_ppgen
 from ppgen.errors import DataError
 
 
 def run_cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "ppgen", *args], capture_output=True, text=True, cwd=cwd)
+    return call_ppgen(*args, cwd=cwd)
 
 
 def corrupt(path, old, new, count=1):
