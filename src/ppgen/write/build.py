@@ -407,7 +407,7 @@ def _draw_in_workers(project, options, run, jobs, progress: Progress | None = No
         done, total = 0, len(futures)
         for lang in options.langs:
             for part in options.parts:
-                drawn = _when_drawn(futures, (lang, part), assembled=len(options.parts) > 1)
+                drawn = futures[(lang, part)].result()
                 done += 1
                 if progress:
                     progress(done, total, f"{lang}: {part}")
@@ -428,24 +428,6 @@ def _draw_in_workers(project, options, run, jobs, progress: Progress | None = No
 
 
 _FORKED_PROJECT = None
-
-
-def _when_drawn(futures: dict, key: tuple[str, str], assembled: bool) -> DrawnPart:
-    """The drawn part `key` once its worker is done; while waiting, when the parts are to be
-    `assembled` into a set, those already drawn (of any language) are parsed for it
-    (PartPDF.read), so the set is put together as soon as its slowest part arrives instead of
-    reading every part after it."""
-    from concurrent.futures import FIRST_COMPLETED, wait
-
-    wanted = futures[key]
-    while not wanted.done():
-        unread = [f for f in futures.values() if assembled and f.done() and f.exception() is None
-                  and f.result().pdf.in_set and not f.result().pdf.is_read]
-        if unread:
-            unread[0].result().pdf.read()
-            continue
-        wait([f for f in futures.values() if not f.done()], return_when=FIRST_COMPLETED)
-    return wanted.result()
 
 
 class _sigint_blocked:
