@@ -71,19 +71,33 @@ def recall(kind: str, key: str):
 
 
 def keep(kind: str, key: str, value) -> None:
-    """Store `value` (JSON) for `kind` under `key`: written to a temporary file and renamed, so a
-    concurrent reader sees the old entry or the new one, never half of one. Not flushed to disk:
-    an entry lost in a crash is made again."""
-    path = _entry(kind, key)
+    """Store `value` (JSON) for `kind` under `key` (`store`)."""
+    store(_entry(kind, key).name, json.dumps({"key": key, "value": value}, ensure_ascii=False).encode("utf-8"))
+
+
+def stored(name: str) -> bytes | None:
+    """The bytes of the cache folder's file `name`, or None."""
+    try:
+        return (cache_folder() / name).read_bytes()
+    except OSError:
+        return None
+
+
+def store(name: str, data: bytes) -> None:
+    """Write the cache folder's file `name`: to a temporary file, then renamed, so a concurrent
+    reader sees the old entry or the new one, never half of one. Not flushed to disk: an entry
+    lost in a crash is made again; one that cannot be written (a read-only home, a full disk) is
+    made again next time."""
+    path = cache_folder() / name
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump({"key": key, "value": value}, fh, ensure_ascii=False)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
             os.replace(tmp, path)
         except BaseException:
             os.unlink(tmp)
             raise
     except OSError:
-        pass  # a read-only home, a full disk: the next run makes it again
+        pass
