@@ -543,6 +543,11 @@ def draw_part(project, options: BuildOptions, run: list[Card], lang: str, part: 
     steps = (lambda n, total: progress(n, total, f"{lang}: {part}")) if progress else None
     with fallbacks_reported(project.locale(lang), report), LAYOUTS.recording(recall_layouts(options, lang, part) if recall else None) as used:
         pdf = PARTS[part](project, options, lang, run, report, steps)
+        if pdf.in_set and pdf.single_sided:  # its blank backs in the set, drawn here (in the worker), not after every part is in
+            from .join import Source
+            from .parts import blank_page_pdf
+
+            pdf.back = blank_page_pdf(project, lang, Source(pdf.data).pages[0].size, report)
     return DrawnPart(pdf, report.warnings, used)
 
 

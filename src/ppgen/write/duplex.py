@@ -20,24 +20,34 @@ language) only where they are needed:
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
 
 class BlankPages:
     """Intentionally blank pages by size, each drawn once (`draw((w, h))` → PDF bytes) and
-    inserted as often as needed (every copy a page dictionary of its own, sharing one drawing)."""
+    inserted as often as needed (every copy a page dictionary of its own, sharing one drawing);
+    `drawn`: blank pages already drawn (one-page PDFs: the parts' `back`), used for their size."""
 
-    def __init__(self, draw: Callable[[tuple[float, float]], bytes]):
+    def __init__(self, draw: Callable[[tuple[float, float]], bytes], drawn: Iterable[bytes] = ()):
+        from .join import Source
+
         self._draw = draw
         self._pages: dict = {}
+        for data in drawn:
+            page = Source(data).pages[0]
+            self._pages.setdefault(_size_key(page.size), page)
 
     def page(self, size: tuple[float, float]):
-        key = (round(size[0], 2), round(size[1], 2))
+        key = _size_key(size)
         if key not in self._pages:
             from .join import Source
 
             self._pages[key] = Source(self._draw(size)).pages[0]
         return self._pages[key]
+
+
+def _size_key(size: tuple[float, float]) -> tuple[float, float]:
+    return (round(size[0], 2), round(size[1], 2))
 
 
 def start_on_odd_page(join, blanks: BlankPages) -> None:

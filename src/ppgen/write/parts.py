@@ -38,6 +38,7 @@ class PartPDF:
     files: list[tuple[str, bytes]] = field(default_factory=list)  # (suffix, bytes) written beside the part's PDF: cut files
     single_sided: bool = False  # each page a sheet of its own: in the assembled PDF on odd pages, backs blank (write/duplex.py)
     in_set: bool = True  # False: printed on its own, not part of the assembled set (the booklet)
+    back: bytes = b""  # single sheets in the set: their blank back (a one-page PDF of the part's page size), drawn with the part
 
 
 def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex", compress: bool = True,
@@ -369,7 +370,7 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
     from .join import Join
 
     join = Join()
-    blanks = BlankPages(blank_page) if blank_page else None
+    blanks = BlankPages(blank_page, [part.back for part in parts if part.back]) if blank_page else None
     for part in parts:
         if blanks:
             start_on_odd_page(join, blanks)
