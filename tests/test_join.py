@@ -107,6 +107,33 @@ def test_one_subset_drawn_identically_by_two_parts_is_embedded_once(project):
     assert all(base == name for base, name, _ in fonts.values())
 
 
+def test_one_picture_placed_by_two_parts_is_embedded_once(project):
+    """A card's art in the rulebook's pictures and on the card sheets: the same image, with its
+    soft mask, kept once; a picture that differs is kept too."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    from ppgen.write.parts import new_document
+
+    art = Image.new("RGBA", (40, 30), (200, 30, 30, 128))
+    other = Image.new("RGB", (40, 30), (30, 30, 200))
+
+    def drawn(*pictures) -> bytes:
+        doc = new_document(project, "en", "pictures")
+        for n, picture in enumerate(pictures):
+            doc.canvas.drawImage(ImageReader(picture), 72 + 60 * n, 600, 40, 30, mask="auto")
+        doc.canvas.showPage()
+        return doc.data()
+
+    data = _joined((drawn(art), False), (drawn(art, other), False))
+    pdf = reader(data)
+    found = [pdf.get_object(n) for n in range(1, pdf.trailer["/Size"])]
+    pictures = [o for o in found if hasattr(o, "get") and o.get("/Subtype") == "/Image"]
+    assert sorted((int(o["/Width"]), "/SMask" in o) for o in pictures) == [(40, False), (40, False), (40, True)]  # art, its mask, other
+    first, second = (page["/Resources"]["/XObject"] for page in pdf.pages)
+    assert list(first.values())[0].idnum in [ref.idnum for ref in second.values()]
+
+
 def test_joining_is_deterministic(project):
     parts = ((_pdf(project, "ko", "a", ["하나", "둘"], [("하나", 0, False)]), True), (_pdf(project, "zh", "b", ["三"]), False))
     assert _joined(*parts) == _joined(*parts)

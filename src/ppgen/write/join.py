@@ -18,6 +18,9 @@ different subsets (ISO 32000-1 §9.6.4). A subset two parts embed identically (s
 program, widths and ToUnicode map) is kept once; every other subset gets six letters from a
 hash of its name and program, the next hash in line when two would share one.
 
+Pictures: one two parts embed identically (the same dictionary, data and soft mask: a card's
+art in the rulebook's pictures and on the card sheets) is kept once.
+
 What is read is what ReportLab writes (one cross-reference table, objects of generation 0, a
 flat page tree with every page's attributes on the page): anything else raises JoinError, a
 bug in ppgen, never in a user's files — every PDF joined is one ppgen has just drawn.
@@ -310,7 +313,7 @@ class Join:
         what it was `made_from`, so the same parts give the same bytes."""
         from .pdf import viewer_preferences
 
-        fonts = _font_subsets(self.pages)
+        fonts = _shared(self.pages)
         numbers = _Numbering(self.pages, fonts.redirect)
         catalog, tree, info = 1, 2, 3
         outline_root = numbers.next() if self.outline else None
@@ -453,35 +456,64 @@ class _Subsets:
         return re.sub(rb"(/BaseFont|/FontName) /[A-Z]{6}\+", lambda m: m[1] + b" /" + tag + b"+", head)
 
 
-def _font_subsets(pages: list[Page]) -> _Subsets:
-    """Which font subsets are duplicates of another part's, and each kept one's new tag."""
+def _shared(pages: list[Page]) -> _Subsets:
+    """Which font subsets and pictures are duplicates of another part's (the first kept), and each
+    kept subset's new tag."""
     kept: dict[tuple, tuple] = {}
     redirect, tags, used = {}, {}, set()
-    seen: set = set()
-    for key in _reachable(pages, seen):
+    pictures: dict[tuple, bytes] = {}  # (source, number) of a picture → what it is (its dictionary and data, its mask's)
+    for key in _reachable(pages, set()):
         source, number = key
         head = source.head(number)
-        if b"/BaseFont" not in head or b"/Type /Font" not in head:
+        if b"/Subtype /Image" in head:
+            identity = ("picture", _picture(source, number, pictures))
+        elif b"/BaseFont" in head and b"/Type /Font" in head:
+            identity = _subset(source, head)
+            if identity is None:
+                continue
+        else:
             continue
-        subset, descriptor = _SUBSET_NAME.search(head), _DESCRIPTOR.search(head)
-        if subset is None or descriptor is None:
-            continue  # not an embedded subset
-        name, descriptor = subset[1], int(descriptor[1])
-        program = _stream_at(source, _FONT_FILE.search(source.head(descriptor)))
-        widths, first = _WIDTHS.search(head), _FIRST_CHAR.search(head)
-        identity = (name, program, _stream_at(source, _TO_UNICODE.search(head)),
-                    tuple(widths[1].split()) if widths else None, first[1] if first else None)
         if identity in kept:
             redirect[key] = kept[identity]
             continue
         kept[identity] = key
+        if identity[0] == "picture":
+            continue
+        name, program = identity[0], identity[1]
         n, tag = 0, _tag(name + program, 0)
         while tag in used:
             n += 1
             tag = _tag(name + program, n)
         used.add(tag)
-        tags[key] = tags[(source, descriptor)] = tag
+        tags[key] = tags[(source, int(_DESCRIPTOR.search(head)[1]))] = tag
     return _Subsets(redirect, tags)
+
+
+def _subset(source: Source, head: bytes) -> tuple | None:
+    """What makes an embedded font subset the same as another: its name, program, ToUnicode map
+    and widths; None for a font that is not an embedded subset."""
+    subset, descriptor = _SUBSET_NAME.search(head), _DESCRIPTOR.search(head)
+    if subset is None or descriptor is None:
+        return None
+    program = _stream_at(source, _FONT_FILE.search(source.head(int(descriptor[1]))))
+    widths, first = _WIDTHS.search(head), _FIRST_CHAR.search(head)
+    return (subset[1], program, _stream_at(source, _TO_UNICODE.search(head)),
+            tuple(widths[1].split()) if widths else None, first[1] if first else None)
+
+
+def _picture(source: Source, number: int, known: dict) -> bytes:
+    """A digest of a picture: its dictionary (each reference replaced by what it points to) and data."""
+    key = (source, number)
+    if key not in known:
+        h = hashlib.sha256()
+        head = source.head(number)
+        pos = 0
+        for match in _refs(head):
+            h.update(head[pos:match.start()] + b"\0" + _picture(source, int(match[1]), known) + b"\0")
+            pos = match.end()
+        h.update(head[pos:] + b"\0" + source.tail(number))
+        known[key] = h.digest()
+    return known[key]
 
 
 def _stream_at(source: Source, reference) -> bytes:
