@@ -67,19 +67,20 @@ def print_facts(project, options, lang: str, run=()):
     look = mat_style(project)
     geo, tiles = mat_plan(project, options)
     cards = len(run) or len(starter_run(project, options.factions))
+    # the quick-reference cards: the whole set's (write/build.py), none with --faction or a decklist
+    references = getattr(run, "references", 0) if len(run) else (0 if options.factions else REFERENCE_CARDS)
     values = {
         "set_file": names["set"], "booklet_file": names["rulebook"],
         "part_files": ", ".join(names[p] for p in parts if not (p == "rulebook" and options.rulebook == "booklet")),
         "card_w": fmt_mm(options.card_size.width), "card_h": fmt_mm(options.card_size.height),
         "zone_w": fmt_mm(geo.zone_w / 72 * 25.4), "zone_h": fmt_mm(geo.zone_h / 72 * 25.4),
         "sleeve_w": fmt_mm(options.card_size.width + look.card.sleeve), "sleeve_h": fmt_mm(options.card_size.height + look.card.sleeve),
-        "cards": cards, "reference_cards": REFERENCE_CARDS, "mat_sheets": len(tiles), "mat_total": len(tiles) * PLAYERS,
+        "cards": cards, "reference_cards": references, "mat_sheets": len(tiles), "mat_total": len(tiles) * PLAYERS,
         "mat_paper": (units.LARGE_PAPERS[options.paper.key] if options.mat == "large" else options.paper).name,
         "unit_slots": int(look.layout.unit_slots), "boxes": len(starter_decks(project, options.factions)),
     }
     try:
-        references = reference_faces(options.sheet_layout) if not options.factions else 0  # the whole set's (write/build.py)
-        values["card_pages"] = options.sheet_layout.page_count(cards + references)
+        values["card_pages"] = options.sheet_layout.page_count(cards + (reference_faces(options.sheet_layout) if references else 0))
     except UsageError:  # cards that do not fit the paper: the rulebook says nothing of their sheets
         pass
     return PrintFacts(options.layout, options.duplex, options.rulebook, len(tiles), options.sleeves is not False,
