@@ -150,3 +150,16 @@ def test_the_joined_file_passes_qpdf_check_and_a_file_of_another_writer_is_refus
     subprocess.run(["qpdf", "--object-streams=generate", str(path), str(streams)], check=True)
     with pytest.raises(JoinError, match="cross-reference"):
         Source(streams.read_bytes())
+
+
+def test_a_part_whose_catalog_holds_more_than_the_join_makes_is_refused(project):
+    """Named destinations (links), page labels, forms live in the catalog, which the join makes
+    anew: a part with any of them is a JoinError, never a set that silently lost them."""
+    from ppgen.write.parts import new_document
+
+    doc = new_document(project, "en", "labels")
+    doc.canvas.addPageLabel(0, "ROMAN_LOWER")
+    doc.canvas.drawString(72, 720, "i")
+    doc.canvas.showPage()
+    with pytest.raises(JoinError, match="/PageLabels"):
+        Join().append(doc.data())

@@ -42,6 +42,7 @@ _PAGE = re.compile(rb"/Type /Page(?![\w])")
 _STREAM = re.compile(rb">>\s*stream\r?\n")
 _XREF_ENTRY = re.compile(rb"(\d{10}) (\d{5}) ([nf])")
 _TOKEN = re.compile(rb"(?:\s|%[^\r\n]*)*(<<|>>|\[|\]|\(|<[0-9A-Fa-f\s]*>|/[^\s/<>\[\]()]*|(\d+) 0 R(?![\w])|[^\s/<>\[\]()]+)")
+_CATALOG_KEYS = {b"/Type", b"/Pages", b"/Outlines", b"/PageMode", b"/ViewerPreferences", b"/Lang"}  # what the join makes anew
 _SUBSET_NAME = re.compile(rb"/BaseFont /[A-Z]{6}\+([^\s/<>\[\]()]+)")
 _DESCRIPTOR = re.compile(rb"/FontDescriptor (\d+) 0 R")
 _FONT_FILE = re.compile(rb"/FontFile[23]? (\d+) 0 R")
@@ -118,6 +119,9 @@ class Source:
             raise JoinError("no trailer")
         self.trailer, _ = parse_value(data, data.index(b"<<", trailer))
         self.catalog = self.parsed(self.trailer[b"/Root"].number)
+        lost = set(self.catalog) - _CATALOG_KEYS
+        if lost:  # named destinations, page labels, forms…: joining would drop them without a word
+            raise JoinError(f"a part's catalog holds {', '.join(sorted(k.decode() for k in lost))}, which joining does not carry over")
         self.page_tree: set[int] = set()
         self.pages = [Page(self, number) for number in self._leaves(self.catalog[b"/Pages"].number)]
 
