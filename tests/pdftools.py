@@ -184,6 +184,18 @@ def page_lines(page) -> list[tuple[float, float, float, float]]:
     return out
 
 
+def outline(pdf) -> list[tuple[int, str, int]]:
+    """(level, title, 0-based page) of every outline entry of a pypdf reader, depth first."""
+    def walk(items, level):
+        for item in items:
+            if isinstance(item, list):
+                yield from walk(item, level + 1)
+            else:
+                yield level, item.title, pdf.get_destination_page_number(item)
+
+    return list(walk(pdf.outline, 0))
+
+
 def print_hints(pdf) -> dict:
     """A PDF's /ViewerPreferences as plain values: {"PrintScaling": "None", "Duplex": "Simplex", ...}."""
     prefs = reader(pdf).trailer["/Root"].get("/ViewerPreferences")

@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from pdftools import font_programs, reader, texts
+from pdftools import font_programs, outline, reader, texts
 from ppgen.write.join import Join, JoinError, Source, parse_value, renumber
 
 
@@ -42,17 +42,6 @@ def _joined(*parts: tuple[bytes, bool], items=()) -> bytes:
     return join.write("Test — テスト", "en", "DuplexFlipLongEdge", b"".join(d for d, _ in parts))
 
 
-def _outline(pdf):
-    def walk(items, level):
-        for item in items:
-            if isinstance(item, list):
-                yield from walk(item, level + 1)
-            else:
-                yield level, item.title, pdf.get_destination_page_number(item)
-
-    return list(walk(pdf.outline, 0))
-
-
 def test_references_and_parentheses_inside_strings_are_left_as_written(project):
     """A title saying "3 0 R" (and nested, escaped parentheses) is text, not a reference."""
     tricky = "see 3 0 R (a (b) c) \\ 12 0 R)"
@@ -61,7 +50,7 @@ def test_references_and_parentheses_inside_strings_are_left_as_written(project):
     data = _joined((first, True), (second, False), items=[("Third 4 0 R", 2)])
     pdf = reader(data)
     assert [" ".join(t.split()) for t in texts(data)] == ["one", "two", "three"]
-    assert _outline(pdf) == [(0, tricky, 0), (1, "Two (2 0 R)", 1), (0, "Third 4 0 R", 2)]
+    assert outline(pdf) == [(0, tricky, 0), (1, "Two (2 0 R)", 1), (0, "Third 4 0 R", 2)]
     assert pdf.metadata.title == "Test — テスト"
     assert parse_value(b"(a (b) \\) 1 0 R) 2 0 R")[0] == b"(a (b) \\) 1 0 R)"
     assert renumber(b"<< /A (1 0 R) /B 1 0 R /C [ 11 0 R ] >>", lambda n: n + 100) == b"<< /A (1 0 R) /B 101 0 R /C [ 111 0 R ] >>"
@@ -80,8 +69,8 @@ def test_closed_outline_entries_stay_closed_and_counts_follow_the_tree(project):
     assert (second["/Title"], second["/Count"]) == ("B", 2)
     assert second["/First"]["/Count"] == 1
     assert root["/Count"] == 2 + 2  # A and B; B's two open descendants (A's are hidden)
-    assert [(level, title) for level, title, _ in _outline(pdf)] == [(0, "A"), (1, "A.1"), (1, "A.2"), (0, "B"), (1, "B.1"), (2, "B.1.a")]
-    assert [page for _, _, page in _outline(pdf)] == list(range(6))
+    assert [(level, title) for level, title, _ in outline(pdf)] == [(0, "A"), (1, "A.1"), (1, "A.2"), (0, "B"), (1, "B.1"), (2, "B.1.a")]
+    assert [page for _, _, page in outline(pdf)] == list(range(6))
 
 
 def test_a_page_placed_twice_is_two_page_objects_sharing_one_drawing(project):
