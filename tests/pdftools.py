@@ -251,10 +251,10 @@ class Glyph:
     size: float
 
 
-def glyphs(pdf, upright: bool = False) -> list[list[Glyph]]:
+def glyphs(pdf, upright: bool = False, pages=None) -> list[list[Glyph]]:
     """Every drawn character of every page (PDFium's generated spaces and line ends left out);
     `upright`: only those set the page's way up (not words along a glue strip, or a picture's
-    upside-down opponent mat)."""
+    upside-down opponent mat); `pages`: only those pages' (0-based indexes), in that order."""
     import ctypes
 
     import pypdfium2 as pdfium
@@ -263,7 +263,7 @@ def glyphs(pdf, upright: bool = False) -> list[list[Glyph]]:
     doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(Path(pdf)))
     out = []
     try:
-        for page in doc:
+        for page in (doc[i] for i in pages) if pages is not None else doc:
             tp = page.get_textpage()
             found = []
             x, y = ctypes.c_double(), ctypes.c_double()
