@@ -266,3 +266,22 @@ def test_yaml_files_parsed_once_per_machine_give_the_same_data_and_positions(tmp
     assert parsed(text).data == first.data and len(parses) == 2  # kept again, read back
     monkeypatch.setattr(cache, "code_digest", lambda: "another ppgen")
     assert parsed(text).data == first.data and len(parses) == 3
+
+
+def test_a_fonts_entry_from_another_ppgen_is_replaced_not_kept_beside(tmp_path, monkeypatch):
+    """Every ppgen version (its code digest) parses a font again: its entry replaces the one the
+    other version left, so the cache folder does not grow with every upgrade."""
+    from ppgen.read import cache
+    from ppgen.typeset import fontcache
+
+    monkeypatch.setenv("PPGEN_CACHE_DIR", str(tmp_path))
+    small = min((p for p in (ROOT / "fonts").rglob("*.ttf")), key=lambda p: p.stat().st_size)
+    fontcache.parsed_font("Test-Small", small)
+    (first,) = tmp_path.glob("font-*.bin")
+    monkeypatch.setattr(cache, "code_digest", lambda: "another ppgen")
+    fontcache.parsed_font("Test-Small", small)
+    (second,) = tmp_path.glob("font-*.bin")
+    assert second != first
+    other = min((p for p in (ROOT / "fonts").rglob("*.ttf") if p != small), key=lambda p: p.stat().st_size)
+    fontcache.parsed_font("Test-Other", other)
+    assert len(list(tmp_path.glob("font-*.bin"))) == 2  # another font file's entry stays beside it

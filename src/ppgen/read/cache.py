@@ -83,11 +83,13 @@ def stored(name: str) -> bytes | None:
         return None
 
 
-def store(name: str, data: bytes) -> None:
+def store(name: str, data: bytes, replacing: str | None = None) -> None:
     """Write the cache folder's file `name`: to a temporary file, then renamed, so a concurrent
     reader sees the old entry or the new one, never half of one. Not flushed to disk: an entry
     lost in a crash is made again; one that cannot be written (a read-only home, a full disk) is
-    made again next time."""
+    made again next time. `replacing`: the other entries whose names start so are deleted (what
+    an earlier version of the same input, or of ppgen, left: the folder does not grow with every
+    upgrade; a process still using one reads it whole or parses again)."""
     path = cache_folder() / name
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -99,5 +101,8 @@ def store(name: str, data: bytes) -> None:
         except BaseException:
             os.unlink(tmp)
             raise
+        for other in path.parent.glob(f"{replacing}*") if replacing else ():
+            if other.name != name and not other.name.startswith("."):
+                other.unlink(missing_ok=True)
     except OSError:
         pass

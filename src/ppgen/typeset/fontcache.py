@@ -51,7 +51,12 @@ def _entry(path: Path) -> str | None:
     except OSError:
         return None
     key = f"v{VERSION}\0{real}\0{stat.st_size}\0{stat.st_mtime_ns}\0{code_digest()}"
-    return f"font-{hashlib.sha256(key.encode()).hexdigest()[:24]}.bin"
+    return f"{_prefix(real)}{hashlib.sha256(key.encode()).hexdigest()[:16]}.bin"
+
+
+def _prefix(real: Path) -> str:
+    """The start of every entry's name for one font file: `font-<its path's digest>-`."""
+    return f"font-{hashlib.sha256(str(real).encode()).hexdigest()[:16]}-"
 
 
 def _keep(entry: str, name: str, font) -> None:
@@ -71,7 +76,7 @@ def _keep(entry: str, name: str, font) -> None:
         data = marshal.dumps(state)
     except ValueError:
         return  # a value marshal cannot write: parsed again next time
-    store(entry, data)
+    store(entry, data, replacing=entry[:entry.rindex("-") + 1])  # the entries of another version of the file, or of ppgen, go
 
 
 def _rebuilt(name: str, path: Path, state: dict):
