@@ -49,6 +49,7 @@ _FONT_FILE = re.compile(rb"/FontFile[23]? (\d+) 0 R")
 _TO_UNICODE = re.compile(rb"/ToUnicode (\d+) 0 R")
 _WIDTHS = re.compile(rb"/Widths \[([^\]]*)\]")
 _FIRST_CHAR = re.compile(rb"/FirstChar (\d+)")
+_PAREN = re.compile(rb"[()\\]")
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,10 @@ def _string_end(data: bytes, start: int) -> int:
     """The index after the literal string opening at `start` (balanced parentheses, escapes)."""
     depth, i = 0, start
     while True:
-        i = _PAREN.search(data, i).start()
+        found = _PAREN.search(data, i)
+        if found is None:
+            raise JoinError(f"a string that never ends near {data[start:start + 40]!r}")
+        i = found.start()
         char = data[i]
         if char == 0x5C:  # backslash: the next byte is escaped
             i += 2
@@ -70,8 +74,6 @@ def _string_end(data: bytes, start: int) -> int:
         if depth == 0:
             return i
 
-
-_PAREN = re.compile(rb"[()\\]")
 
 
 def parse_value(data: bytes, pos: int = 0):
@@ -205,24 +207,29 @@ class Source:
     def _items(self, ref) -> list["Item"]:
         items = []
         while ref is not None:
-            value = self.parsed(ref.number)
-            target = value.get(b"/Dest", value.get(b"/A"))
+            value, written = self.parsed(ref.number), _written(self.head(ref.number))
+            target = written.get(b"/Dest", written.get(b"/A"))
             if target is None:
                 raise JoinError("an outline entry going nowhere")
-            items.append(Item(value[b"/Title"], (self, _raw_value(self.head(ref.number), target)),
-                              self._items(value.get(b"/First")), int(value.get(b"/Count", b"0")) >= 0))
+            items.append(Item(written[b"/Title"], (self, target), self._items(value.get(b"/First")),
+                              int(value.get(b"/Count", b"0")) >= 0))
             ref = value.get(b"/Next")
         return items
 
 
-def _raw_value(head: bytes, value) -> bytes:
-    """The bytes of a /Dest or /A value inside an outline entry's dictionary."""
-    for key in (b"/Dest", b"/A"):
-        at = head.find(key)
-        if at >= 0:
-            _, end = parse_value(head, at + len(key))
-            return head[at + len(key):end].strip()
-    raise JoinError("an outline entry going nowhere")
+def _written(head: bytes) -> dict[bytes, bytes]:
+    """Each key of the dictionary `head` → its value's bytes as written."""
+    opening = _TOKEN.match(head)
+    if opening is None or opening[1] != b"<<":
+        raise JoinError(f"not a dictionary: {head[:40]!r}")
+    found, pos = {}, opening.end()
+    while True:
+        key, pos = parse_value(head, pos)
+        if key == b">>":
+            return found
+        start = pos
+        _, pos = parse_value(head, pos)
+        found[key] = head[start:pos].strip()
 
 
 def _refs(head: bytes):
@@ -317,8 +324,8 @@ class Join:
         what it was `made_from`, so the same parts give the same bytes."""
         from .pdf import viewer_preferences
 
-        fonts = _shared(self.pages)
-        numbers = _Numbering(self.pages, fonts.redirect)
+        shared = _shared(self.pages)
+        numbers = _Numbering(shared.redirect)
         catalog, tree, info = 1, 2, 3
         outline_root = numbers.next() if self.outline else None
         page_numbers = [numbers.page(page) for page in self.pages]
@@ -329,7 +336,7 @@ class Join:
         objects: dict[int, bytes] = {}
         for (source, number), new in numbers.objects.items():
             head = renumber(source.head(number), numbers.resolver(source))
-            objects[new] = fonts.retag(source, number, head) + source.tail(number)
+            objects[new] = shared.retag(source, number, head) + source.tail(number)
         for page, new in zip(self.pages, page_numbers):
             objects.setdefault(new, renumber(page.source.head(page.number), numbers.resolver(page.source)) + b"\nendobj\n")
         if outline_root is not None:
@@ -376,9 +383,9 @@ class _Numbering:
     """New object numbers: 1–3 for the catalog, page tree and information, then the pages in
     order, then every object they use, in the order they are first reached."""
 
-    def __init__(self, pages: list[Page], redirect: dict):
+    def __init__(self, redirect: dict):
         self.objects: dict[tuple[Source, int], int] = {}  # (source, old number) → new number
-        self.redirect = redirect  # (source, number) of a duplicate font → the one kept
+        self.redirect = redirect  # (source, number) of a duplicate font subset or picture → the one kept
         self._last = 3
 
     def next(self) -> int:
@@ -394,11 +401,12 @@ class _Numbering:
         return number
 
     def walk(self, page: Page) -> None:
+        """Number every object the page uses not numbered yet, depth first (the page tree left out)."""
         source = page.source
         stack = [(source, n) for n in reversed(source.refs(page.number))]
         while stack:
-            key = self.redirect.get(stack[-1], stack[-1])
-            stack.pop()
+            key = stack.pop()
+            key = self.redirect.get(key, key)
             source, number = key
             if key in self.objects or number in source.page_tree:
                 continue
