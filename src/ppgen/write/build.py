@@ -543,7 +543,7 @@ def draw_part(project, options: BuildOptions, run: list[Card], lang: str, part: 
     steps = (lambda n, total: progress(n, total, f"{lang}: {part}")) if progress else None
     with fallbacks_reported(project.locale(lang), report), LAYOUTS.recording(recall_layouts(options, lang, part) if recall else None) as used:
         pdf = PARTS[part](project, options, lang, run, report, steps)
-        if pdf.in_set and pdf.single_sided:  # its blank backs in the set, drawn here (in the worker), not after every part is in
+        if pdf.in_set and pdf.single_sided and len(options.parts) > 1:  # its blank backs in the set, drawn here (in the worker)
             from .join import Source
             from .parts import blank_page_pdf
 
