@@ -19,7 +19,8 @@ Prints, in one run on this machine:
      (nothing in the cache folder: the fonts parsed);
   3. `ppgen validate` on a 40-card list (with and without the kept name index) and
      `ppgen --help`, against `python -c pass`;
-  4. scale: builds of synthetic game directories with N× the cards, time and
+  4. the speed issue's targets, each against this run's figures: met or NOT met;
+  5. scale: builds of synthetic game directories with N× the cards, time and
      memory per card.
 Each timing is the median of --repeat runs (default 3), each in a fresh process.
 """
@@ -344,7 +345,7 @@ def main() -> None:
     print("   baseline 1: plain ReportLab, the same strings; baseline 2: also ppgen's vector drawing replayed (forms once per face)")
     print("   (wall seconds; CPU seconds of every process in brackets: other work on the machine inflates wall time more)")
     print(f"   {'lang':<6}{'ppgen s':>14}{'-j 1 s':>9}{'base 1 s':>14}{'ratio':>7}{'base 2 s':>14}{'ratio':>7}{'RSS MB':>8}{'pages':>7}{'PDF MB':>8}")
-    single, one = {}, {}
+    single, one, to_base2, floor = {}, {}, {}, {}
     for lang in langs:
         out = tmp / f"out-{lang}"
         cmd = cli("--root", str(ROOT), "build", "--lang", lang, "--out", str(out), "--quiet", "--no-cache")
@@ -357,6 +358,7 @@ def main() -> None:
         base, base_cpu = baseline(project, lang, pages, args.repeat, tmp)
         drawn, drawn_cpu = baseline_with_drawing(project, lang, pdf, args.repeat, tmp)
         single[lang] = wall
+        to_base2[lang], floor[lang] = wall / drawn, drawn / base
         one[lang] = measure(cmd + ["--jobs", "1"], args.repeat)[0]
         print(f"   {lang:<6}{wall:>7.2f} ({cpu:4.2f}){one[lang]:>9.2f}{base:>7.2f} ({base_cpu:4.2f}){wall / base:>7.2f}{drawn:>7.2f} ({drawn_cpu:4.2f})"
               f"{wall / drawn:>7.2f}{rss:>8.0f}{pages:>7}{pdf.stat().st_size / 1e6:>8.2f}")
@@ -399,7 +401,9 @@ def main() -> None:
     print(f"   ppgen validate (40 cards)            {valid:.3f} s  (+{valid - bare:.3f} s; name index kept from an earlier run)")
     print(f"   ppgen validate, no name index yet    {cold:.3f} s  (+{cold - bare:.3f} s; every locale file parsed)")
 
-    print("\n4. scale (synthetic game directories, English, every part)")
+    targets(to_base2, floor, kept, valid - bare, helpw, wall_all / total, wall_all / total_one, rss_all)
+
+    print("\n5. scale (synthetic game directories, English, every part)")
     print(f"   {'factor':>6}{'cards':>7}{'copies':>8}{'seconds':>9}{'ms/card':>9}{'peak MB':>9}{'KB RSS/card':>12}{'pages':>7}")
     base_rss = None
     for factor in scales:
@@ -414,6 +418,25 @@ def main() -> None:
         print(f"   {factor:>6}{n:>7}{n * 280 // 141:>8}{wall:>9.2f}{wall / n * 1000:>9.2f}{rss:>9.0f}"
               f"{(rss - base_rss) * 1024 / max(n - 141, 1) if factor > 1 else 0:>12.1f}{pages:>7}")
     shutil.rmtree(tmp, ignore_errors=True)
+
+
+def targets(to_base2: dict, floor: dict, kept: float, validate: float, helpw: float, all_ratio: float, all_one: float,
+            rss_all: float) -> None:
+    """Each target of the speed issue against what this run measured (the scale's memory per card
+    is in the next section)."""
+    def line(what: str, figure: str, met: bool) -> None:
+        print(f"   {what:<64}{figure:<32}{'met' if met else 'NOT met'}")
+
+    print("\n4. targets (each against this run's figures)")
+    low, high = min(floor.values()), max(floor.values())
+    if low > 2:
+        line(f"build ≤ 1.3 × baseline 2 (its floor {low:.1f}–{high:.1f} × baseline 1 > 2)",
+             f"ja {to_base2['ja']:.2f} ×, worst {max(to_base2.values()):.2f} ×", to_base2["ja"] <= 1.3)
+    line("second build, nothing changed ≤ 0.5 s", f"{kept:.2f} s", kept <= 0.5)
+    line("ppgen validate ≤ 0.25 s over python -c pass", f"+{validate:.3f} s", validate <= 0.25)
+    line("ppgen --help ≤ 0.2 s", f"{helpw:.3f} s", helpw <= 0.2)
+    line("--lang all ≤ 0.5 × the sum of the four single builds", f"{all_ratio:.2f} × ({all_one:.2f} × one-process)", all_ratio <= 0.5)
+    line("--lang all peak RSS ≤ 300 MB", f"{rss_all:.0f} MB", rss_all <= 300)
 
 
 if __name__ == "__main__":

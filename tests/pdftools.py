@@ -184,6 +184,18 @@ def page_lines(page) -> list[tuple[float, float, float, float]]:
     return out
 
 
+def outline(pdf) -> list[tuple[int, str, int]]:
+    """(level, title, 0-based page) of every outline entry of a pypdf reader, depth first."""
+    def walk(items, level):
+        for item in items:
+            if isinstance(item, list):
+                yield from walk(item, level + 1)
+            else:
+                yield level, item.title, pdf.get_destination_page_number(item)
+
+    return list(walk(pdf.outline, 0))
+
+
 def print_hints(pdf) -> dict:
     """A PDF's /ViewerPreferences as plain values: {"PrintScaling": "None", "Duplex": "Simplex", ...}."""
     prefs = reader(pdf).trailer["/Root"].get("/ViewerPreferences")
@@ -239,10 +251,10 @@ class Glyph:
     size: float
 
 
-def glyphs(pdf, upright: bool = False) -> list[list[Glyph]]:
+def glyphs(pdf, upright: bool = False, pages=None) -> list[list[Glyph]]:
     """Every drawn character of every page (PDFium's generated spaces and line ends left out);
     `upright`: only those set the page's way up (not words along a glue strip, or a picture's
-    upside-down opponent mat)."""
+    upside-down opponent mat); `pages`: only those pages' (0-based indexes), in that order."""
     import ctypes
 
     import pypdfium2 as pdfium
@@ -251,7 +263,7 @@ def glyphs(pdf, upright: bool = False) -> list[list[Glyph]]:
     doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(Path(pdf)))
     out = []
     try:
-        for page in doc:
+        for page in (doc[i] for i in pages) if pages is not None else doc:
             tp = page.get_textpage()
             found = []
             x, y = ctypes.c_double(), ctypes.c_double()

@@ -8,7 +8,7 @@ import pytest
 
 import ppgen
 from clitools import call_ppgen
-from pdftools import fonts, reader
+from pdftools import fonts, outline, reader
 from ppgen.write.build import BuildOptions, build
 
 LANGS = ["en", "ja", "ko", "zh"]
@@ -19,17 +19,6 @@ A4 = (595, 842)
 def full(full_set):
     """Every part of every language, languages and parts in two worker processes (conftest.py)."""
     return full_set
-
-
-def _outline(pdf):
-    def walk(items, level):
-        for item in items:
-            if isinstance(item, list):
-                yield from walk(item, level + 1)
-            else:
-                yield level, item.title, pdf.get_destination_page_number(item)
-
-    return list(walk(pdf.outline, 0))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -53,13 +42,13 @@ def test_one_pdf_per_language_holds_every_part_in_order(full, project, lang):
     score = mats + 2 * sheets
     assert sizes[score:] == [A4] * (2 + 64)  # score sheet and its back, card sheets
     loc = project.locale(lang)
-    top = [(title, page) for level, title, page in _outline(pdf) if level == 0]
+    top = [(title, page) for level, title, page in outline(pdf) if level == 0]
     assert top == [(loc.get("rules.subtitle"), 0), (loc.get("mat.title"), mats),
                    (loc.get("sheet.title"), score), (loc.get("part.cards"), score + 2)]
     per_mat = sheets // 2
-    players = [(title, page) for level, title, page in _outline(pdf) if level == 1 and mats <= page < score]
+    players = [(title, page) for level, title, page in outline(pdf) if level == 1 and mats <= page < score]
     assert players == [(loc.format("sheet.player", n=1), mats), (loc.format("sheet.player", n=2), mats + 2 * per_mat)]
-    sections = [title for level, title, _ in _outline(pdf) if level == 1]
+    sections = [title for level, title, _ in outline(pdf) if level == 1]
     assert loc.get("rules.kamikaze.heading") in sections and loc.get("rules.deck.heading") in sections
 
 

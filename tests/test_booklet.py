@@ -212,3 +212,19 @@ def test_the_booklet_of_every_language_prints_without_a_warning(every_booklet):
     result = every_booklet
     assert len(result.files) == 4
     assert [str(w) for w in result.report.warnings] == []
+
+
+def test_the_energy_maxima_keep_their_digits_together_in_every_language(project, every_booklet, full_set):
+    """The quick reference's energy row in the narrow cells of the A5 booklet (Chinese broke "10"
+    digit by digit onto two lines) and on the A4 page (Korean and Chinese ran "101112" together):
+    every maximum on one baseline, each a word of its own."""
+    from pdftools import glyphs, text_lines, texts
+
+    from ppgen.draw.mat import energy_schedule
+
+    expected = " ".join(str(value) for _, value in energy_schedule(project.game.rules))
+    a4 = [f.path for f in full_set[0].files if f.part == "rulebook"]
+    for path in [f.path for f in every_booklet.files] + a4:
+        pages = [i for i, text in enumerate(texts(path)) if "8+" in text]  # the turn row "1 … 7 8+": the quick reference
+        rows = [line.text for page in glyphs(path, pages=pages) for line in text_lines(page) if "6 6 7 8" in line.text or "667" in line.text]
+        assert rows and all(row.endswith(expected) for row in rows), (path.name, rows)

@@ -233,3 +233,55 @@ def test_fonts_parsed_once_per_machine_draw_the_same_bytes(tmp_path):
         entry.write_bytes(entry.read_bytes()[:100])
     assert build_into(tmp_path / "three") == first
     assert all(e.stat().st_size > 1000 for e in entries)  # parsed again and kept again
+
+
+def test_yaml_files_parsed_once_per_machine_give_the_same_data_and_positions(tmp_path, monkeypatch):
+    """A YAML text's parse is kept in the user's cache folder (read/yamlio.py): another process
+    reads it back — the same data and the same file:line:col of every key and value — and an
+    edited text, a damaged entry or another version of ppgen's code is parsed afresh."""
+    import marshal
+
+    from ppgen.read import cache, yamlio
+
+    monkeypatch.setenv("PPGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(yamlio, "_PARSED", type(yamlio._PARSED)())  # as a new process: nothing in memory
+    text = (ROOT / "locales" / "ja.yaml").read_text(encoding="utf-8")
+    first = yamlio.parse_yaml(text, "locales/ja.yaml", plain_strings=True)
+    (entry,) = (tmp_path / "cache").glob("yaml-*.bin")
+    parses = []
+    real = yamlio._parse_yaml
+    monkeypatch.setattr(yamlio, "_parse_yaml", lambda *a: parses.append(a[1]) or real(*a))
+
+    def parsed(text):
+        yamlio._PARSED.clear()
+        return yamlio.parse_yaml(text, "locales/ja.yaml", plain_strings=True)
+
+    again = parsed(text)
+    assert parses == [] and (again.data, again.value_marks, again.key_marks) == (first.data, first.value_marks, first.key_marks)
+    assert again.mark(("card.legionary-cohort.name", "text")) == first.mark(("card.legionary-cohort.name", "text")) != (1, 1)
+    edited = parsed(text.replace("ハスタティ", "ハスタティ改", 1))
+    assert parses == ["locales/ja.yaml"] and "ハスタティ改" in marshal.dumps(edited.data).decode("utf-8", "ignore")
+    entry.write_bytes(entry.read_bytes()[:40])  # damaged
+    assert parsed(text).data == first.data and len(parses) == 2
+    assert parsed(text).data == first.data and len(parses) == 2  # kept again, read back
+    monkeypatch.setattr(cache, "code_digest", lambda: "another ppgen")
+    assert parsed(text).data == first.data and len(parses) == 3
+
+
+def test_a_fonts_entry_from_another_ppgen_is_replaced_not_kept_beside(tmp_path, monkeypatch):
+    """Every ppgen version (its code digest) parses a font again: its entry replaces the one the
+    other version left, so the cache folder does not grow with every upgrade."""
+    from ppgen.read import cache
+    from ppgen.typeset import fontcache
+
+    monkeypatch.setenv("PPGEN_CACHE_DIR", str(tmp_path))
+    small = min((p for p in (ROOT / "fonts").rglob("*.ttf")), key=lambda p: p.stat().st_size)
+    fontcache.parsed_font("Test-Small", small)
+    (first,) = tmp_path.glob("font-*.bin")
+    monkeypatch.setattr(cache, "code_digest", lambda: "another ppgen")
+    fontcache.parsed_font("Test-Small", small)
+    (second,) = tmp_path.glob("font-*.bin")
+    assert second != first
+    other = min((p for p in (ROOT / "fonts").rglob("*.ttf") if p != small), key=lambda p: p.stat().st_size)
+    fontcache.parsed_font("Test-Other", other)
+    assert len(list(tmp_path.glob("font-*.bin"))) == 2  # another font file's entry stays beside it

@@ -398,6 +398,9 @@ def test_what_to_print_and_how_follows_the_build(project):
     assert _squash("flip on the short edge") in short and _squash("flip on the long edge") not in short
     assert _squash("Cut sheet 2 along its dashed line") not in short and _squash("2 sheets: 1 for each player’s mat") in short
     assert _squash("(64 × 89 mm)") in short and _squash("Each player mat is one A3 sheet") in short
+    rome = _rulebook_text(project, "en", factions=["rome"], parts="rulebook,cards")  # no quick-reference cards printed
+    assert _squash("40 cards on 10 pages") in rome and _squash("2 quick-reference cards") not in rome
+    assert _squash("カード40枚、10ページ") in _rulebook_text(project, "ja", factions=["rome"], parts="rulebook,cards")
 
 
 def test_the_pictures_follow_the_card_data(game_copy, tmp_path):

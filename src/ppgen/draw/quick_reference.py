@@ -146,10 +146,19 @@ def _schedule(c, x: float, top: float, width: float, size: float, look: Look, wo
     for k, key in enumerate(("mat.turn", "mat.energy-max")):
         draw_fitted(c, words(key), head, x + size * 0.3, top - (k + 1) * row, label_w - size * 0.5, row, words.report,
                     words.lang, key, label=True)
+    turns = replace(nums, colour=look.ink, size=size * 0.85)
+    nums = replace(nums, size=_one_line(nums, [str(v) for _, v in schedule] + [t for t, _ in schedule], cell - size * 0.25))
     for i, (turn, value) in enumerate(schedule):
         cx = x + label_w + i * cell
-        draw(c, layout(turn, replace(nums, colour=look.ink, size=size * 0.85), cell, row), cx, top - row)
+        draw(c, layout(turn, replace(turns, size=min(turns.size, nums.size)), cell, row), cx, top - row)
         draw(c, layout(str(value), nums, cell, row), cx, top - 2 * row)
+
+
+def _one_line(style: Style, texts: list[str], width: float) -> float:
+    """The style's size, or the smaller one at which the widest of `texts` still fits `width` on
+    one line (the energy maxima "10 11 12" in a narrow booklet's cells: never broken digit by digit)."""
+    widest = max(layout(t, style, 10_000, 10_000).width for t in texts)
+    return style.size if widest <= width else style.size * width / widest
 
 
 def paint_sides(c, project, lang: str, report, boxes: list[tuple], columns: tuple, largest: float, smallest: float,

@@ -600,7 +600,7 @@ def components_table(book: Book, parts: tuple[str, ...]) -> fl.Table:
     for part in parts:
         if part not in book.facts.parts or (part == "cards" and "card_pages" not in book.words.values):
             continue
-        what, amount, paper = component_keys(part)
+        what, amount, paper = component_keys(part, references=bool(book.words.values.get("reference_cards")))
         rows.append([fl.Cell(f"**{book.words(what)}**", cell, book.where(what)), fl.Cell(book.words(amount), cell, book.where(amount)),
                      fl.Cell(book.words(paper), cell, book.where(paper))])
     columns = [fl.Column(weight=1.0), fl.Column(weight=1.9), fl.Column(weight=1.1)]

@@ -71,19 +71,38 @@ def recall(kind: str, key: str):
 
 
 def keep(kind: str, key: str, value) -> None:
-    """Store `value` (JSON) for `kind` under `key`: written to a temporary file and renamed, so a
-    concurrent reader sees the old entry or the new one, never half of one. Not flushed to disk:
-    an entry lost in a crash is made again."""
-    path = _entry(kind, key)
+    """Store `value` (JSON) for `kind` under `key` (`store`)."""
+    store(_entry(kind, key).name, json.dumps({"key": key, "value": value}, ensure_ascii=False).encode("utf-8"))
+
+
+def stored(name: str) -> bytes | None:
+    """The bytes of the cache folder's file `name`, or None."""
+    try:
+        return (cache_folder() / name).read_bytes()
+    except OSError:
+        return None
+
+
+def store(name: str, data: bytes, replacing: str | None = None) -> None:
+    """Write the cache folder's file `name`: to a temporary file, then renamed, so a concurrent
+    reader sees the old entry or the new one, never half of one. Not flushed to disk: an entry
+    lost in a crash is made again; one that cannot be written (a read-only home, a full disk) is
+    made again next time. `replacing`: the other entries whose names start so are deleted (what
+    an earlier version of the same input, or of ppgen, left: the folder does not grow with every
+    upgrade; a process still using one reads it whole or parses again)."""
+    path = cache_folder() / name
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump({"key": key, "value": value}, fh, ensure_ascii=False)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
             os.replace(tmp, path)
         except BaseException:
             os.unlink(tmp)
             raise
+        for other in path.parent.glob(f"{replacing}*") if replacing else ():
+            if other.name != name and not other.name.startswith("."):
+                other.unlink(missing_ok=True)
     except OSError:
-        pass  # a read-only home, a full disk: the next run makes it again
+        pass

@@ -80,7 +80,7 @@ class Block:
         if self.kind == "terms":
             return tuple(k for t in self.keys for k in term_keys(t))
         if self.kind == "components":
-            return tuple(k for part in self.keys for k in component_keys(part))
+            return tuple(k for part in self.keys for k in all_component_keys(part))
         return ()
 
     def applies(self, facts) -> bool:
@@ -126,9 +126,16 @@ def term_keys(term: str) -> tuple[str, str]:
     return f"rules.term.{term}", f"rules.term.{term}.meaning"
 
 
-def component_keys(part: str) -> tuple[str, str, str]:
-    """The locale keys of a components row: what it is, how many sheets, which paper."""
-    return f"rules.components.{part}", f"rules.components.{part}.amount", f"rules.components.{part}.paper"
+def component_keys(part: str, references: bool = True) -> tuple[str, str, str]:
+    """The locale keys of a components row: what it is, how many sheets, which paper; the card
+    sheets' amount without quick-reference cards (a --faction build prints none) when not `references`."""
+    alone = "-alone" if part == "cards" and not references else ""
+    return f"rules.components.{part}", f"rules.components.{part}.amount{alone}", f"rules.components.{part}.paper"
+
+
+def all_component_keys(part: str) -> tuple[str, ...]:
+    """Every locale key a components row may print."""
+    return tuple(dict.fromkeys(component_keys(part) + component_keys(part, references=False)))
 
 
 def example_numbers(rules, boss, archer, soldier) -> dict[str, int]:
@@ -249,7 +256,7 @@ def _block(doc, bpath, bdata, key_at, english, problems) -> Block | None:
         elif kind == "components":
             if key not in COMPONENTS:
                 problems.append(doc.problem(at, f"unknown part '{key}'{did_you_mean(str(key), COMPONENTS)}", "value"))
-            for k in component_keys(str(key)):
+            for k in all_component_keys(str(key)):
                 if not english.has(k):
                     problems.append(doc.problem(at, f"part '{key}' has no text '{k}' in the source locale", "unknown-key"))
         else:

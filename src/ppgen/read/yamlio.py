@@ -106,22 +106,62 @@ _PARSED_KEPT = 64
 
 
 def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
-    """`text` (the file `shown`) as a Doc; DataError with file:line:col on any problem. A text
-    parsed before in this process is not parsed again: the Doc is a fresh copy of what it gave
-    (a long-lived process — the workbench, the tests — reads the same files again and again)."""
-    key = (text, shown, plain_strings, loader_class())
-    kept = _PARSED.get(key)
+    """`text` (the file `shown`) as a Doc; DataError with file:line:col on any problem.
+
+    A text parsed before is not parsed again: in this process (a long-lived one — the workbench,
+    the tests — reads the same files again and again) the Doc is a fresh copy of what it gave,
+    and on this machine it is read back from the cache folder (read/cache.py: `yaml-….bin`, one
+    per file name, holding the last text parsed for it, its digest and ppgen's code checked;
+    every command starts by reading the card database and a locale or two: 0.1 s of parsing)."""
+    loader = loader_class()
+    key = (text, shown, plain_strings, loader)
+    kept = _PARSED.get(key) or _recall(text, shown, plain_strings, loader)
     if kept is not None:
-        _PARSED.move_to_end(key)
-        return Doc(*marshal.loads(kept))
+        try:
+            doc = Doc(*marshal.loads(kept))
+        except (ValueError, EOFError, TypeError):  # a damaged entry is parsed again, never trusted
+            doc = None
+        if doc is not None:
+            _PARSED[key] = kept
+            _PARSED.move_to_end(key)
+            return doc
     doc = _parse_yaml(text, shown, plain_strings)
     try:
-        _PARSED[key] = marshal.dumps((doc.file, doc.data, doc.value_marks, doc.key_marks))
+        kept = marshal.dumps((doc.file, doc.data, doc.value_marks, doc.key_marks))
     except ValueError:  # a value marshal cannot hold (a date): parsed again next time
         return doc
+    _PARSED[key] = kept
     if len(_PARSED) > _PARSED_KEPT:
         _PARSED.popitem(last=False)
+    _keep(text, shown, plain_strings, loader, kept)
     return doc
+
+
+def _entry(text: str, shown: str, plain_strings: bool, loader) -> tuple[str, bytes]:
+    """(the cache folder's file for this file name and way of reading, the digest of what it holds)."""
+    import hashlib
+
+    from .cache import code_digest
+
+    name = hashlib.sha256(f"{shown}\0{plain_strings}\0{loader.__name__}".encode()).hexdigest()[:20]
+    digest = hashlib.sha256(f"{code_digest()}\0".encode() + text.encode("utf-8", "surrogatepass")).digest()
+    return f"yaml-{name}.bin", digest
+
+
+def _recall(text: str, shown: str, plain_strings: bool, loader) -> bytes | None:
+    """The marshalled Doc kept for exactly this text, or None."""
+    from .cache import stored
+
+    name, digest = _entry(text, shown, plain_strings, loader)
+    data = stored(name)
+    return data[32:] if data is not None and data[:32] == digest else None
+
+
+def _keep(text: str, shown: str, plain_strings: bool, loader, kept: bytes) -> None:
+    from .cache import store
+
+    name, digest = _entry(text, shown, plain_strings, loader)
+    store(name, digest + kept)
 
 
 def _parse_yaml(text: str, shown: str, plain_strings: bool) -> Doc:

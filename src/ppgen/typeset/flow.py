@@ -19,6 +19,7 @@ Blocks draw through `text.draw` only: there is no second text engine.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Callable
 
 from . import text as textengine
@@ -420,6 +421,12 @@ class TableStyle:
     header_rule_width: float = 0.9
 
 
+@lru_cache(maxsize=4096)
+def _aligned(style: Style, align: str) -> Style:
+    """The style aligned as its column is: one object for each (every layout looked up hashes it)."""
+    return replace(style, align=align)
+
+
 class Table(Block):
     """Rows of cells; splits between rows and repeats the header row on every page."""
 
@@ -471,7 +478,7 @@ class Table(Block):
             pad = self.style.pad_x * 2
 
             def row_layouts(cells):
-                lays = [flow_layout(c.text, replace(c.style, align=col.align), max(w - pad, 1), c.where)
+                lays = [flow_layout(c.text, _aligned(c.style, col.align), max(w - pad, 1), c.where)
                         for c, col, w in zip(cells, self.columns, widths)]
                 return lays, max(l.height for l in lays) + 2 * self.style.pad_y
 

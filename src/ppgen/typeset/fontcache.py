@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
-import tempfile
 from pathlib import Path
+
+from ..read.cache import store, stored
 
 VERSION = 1
 _NAMES = "TTFNameBytes"  # ReportLab's bytes-with-a-text type for the font's names
@@ -29,10 +29,11 @@ def parsed_font(name: str, path: Path):
     from reportlab.pdfbase.ttfonts import TTFont
 
     entry = _entry(path)
-    if entry is not None:
+    kept = stored(entry) if entry is not None else None
+    if kept is not None:
         try:
-            return _rebuilt(name, path, marshal.loads(entry.read_bytes()))
-        except Exception:  # no entry, or one that does not rebuild the font exactly: parse it
+            return _rebuilt(name, path, marshal.loads(kept))
+        except Exception:  # an entry that does not rebuild the font exactly: parse it
             pass
     font = TTFont(name, str(path))
     if entry is not None:
@@ -40,8 +41,9 @@ def parsed_font(name: str, path: Path):
     return font
 
 
-def _entry(path: Path) -> Path | None:
-    from ..read.cache import cache_folder, code_digest
+def _entry(path: Path) -> str | None:
+    """The name of the font file's entry in the cache folder (None: no such file)."""
+    from ..read.cache import code_digest
 
     try:
         real = path.resolve()
@@ -49,10 +51,15 @@ def _entry(path: Path) -> Path | None:
     except OSError:
         return None
     key = f"v{VERSION}\0{real}\0{stat.st_size}\0{stat.st_mtime_ns}\0{code_digest()}"
-    return cache_folder() / f"font-{hashlib.sha256(key.encode()).hexdigest()[:24]}.bin"
+    return f"{_prefix(real)}{hashlib.sha256(key.encode()).hexdigest()[:16]}.bin"
 
 
-def _keep(entry: Path, name: str, font) -> None:
+def _prefix(real: Path) -> str:
+    """The start of every entry's name for one font file: `font-<its path's digest>-`."""
+    return f"font-{hashlib.sha256(str(real).encode()).hexdigest()[:16]}-"
+
+
+def _keep(entry: str, name: str, font) -> None:
     from reportlab.pdfbase.ttfonts import TTFNameBytes
 
     face = {k: v for k, v in font.face.__dict__.items() if k not in ("_ttf_data", "_pdfScale")}
@@ -67,17 +74,9 @@ def _keep(entry: Path, name: str, font) -> None:
     }
     try:
         data = marshal.dumps(state)
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{entry.name}.", dir=entry.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, entry)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except (OSError, ValueError):
-        pass  # a read-only home, a full disk, a value marshal cannot write: parse again next time
+    except ValueError:
+        return  # a value marshal cannot write: parsed again next time
+    store(entry, data, replacing=entry[:entry.rindex("-") + 1])  # the entries of another version of the file, or of ppgen, go
 
 
 def _rebuilt(name: str, path: Path, state: dict):

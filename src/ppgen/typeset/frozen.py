@@ -10,6 +10,12 @@ def hash_once(obj) -> int:
     Use as `__hash__ = hash_once` in the class body (so @dataclass does not write its own)."""
     known = obj.__dict__.get("_hash")
     if known is None:
-        known = hash(tuple(getattr(obj, f.name) for f in fields(obj)))
+        names = _FIELDS.get(type(obj))
+        if names is None:
+            names = _FIELDS[type(obj)] = tuple(f.name for f in fields(obj))
+        known = hash(tuple(getattr(obj, name) for name in names))
         object.__setattr__(obj, "_hash", known)
     return known
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a class's field names (dataclasses.fields builds them anew on every call)

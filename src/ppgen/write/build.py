@@ -407,7 +407,7 @@ def _draw_in_workers(project, options, run, jobs, progress: Progress | None = No
         done, total = 0, len(futures)
         for lang in options.langs:
             for part in options.parts:
-                drawn = _when_drawn(futures, (lang, part), assembled=len(options.parts) > 1)
+                drawn = futures[(lang, part)].result()
                 done += 1
                 if progress:
                     progress(done, total, f"{lang}: {part}")
@@ -428,24 +428,6 @@ def _draw_in_workers(project, options, run, jobs, progress: Progress | None = No
 
 
 _FORKED_PROJECT = None
-
-
-def _when_drawn(futures: dict, key: tuple[str, str], assembled: bool) -> DrawnPart:
-    """The drawn part `key` once its worker is done; while waiting, when the parts are to be
-    `assembled` into a set, those already drawn (of any language) are parsed for it
-    (PartPDF.read), so the set is put together as soon as its slowest part arrives instead of
-    reading every part after it."""
-    from concurrent.futures import FIRST_COMPLETED, wait
-
-    wanted = futures[key]
-    while not wanted.done():
-        unread = [f for f in futures.values() if assembled and f.done() and f.exception() is None
-                  and f.result().pdf.in_set and not f.result().pdf.is_read]
-        if unread:
-            unread[0].result().pdf.read()
-            continue
-        wait([f for f in futures.values() if not f.done()], return_when=FIRST_COMPLETED)
-    return wanted.result()
 
 
 class _sigint_blocked:
@@ -561,6 +543,11 @@ def draw_part(project, options: BuildOptions, run: list[Card], lang: str, part: 
     steps = (lambda n, total: progress(n, total, f"{lang}: {part}")) if progress else None
     with fallbacks_reported(project.locale(lang), report), LAYOUTS.recording(recall_layouts(options, lang, part) if recall else None) as used:
         pdf = PARTS[part](project, options, lang, run, report, steps)
+        if pdf.in_set and pdf.single_sided and len(options.parts) > 1:  # its blank backs in the set, drawn here (in the worker)
+            from .join import Source
+            from .parts import blank_page_pdf
+
+            pdf.back = blank_page_pdf(project, lang, Source(pdf.data).pages[0].size, report)
     return DrawnPart(pdf, report.warnings, used)
 
 

@@ -14,49 +14,53 @@ language) only where they are needed:
   page puts every front on an odd page with its back on the page after it.
 
     blanks = BlankPages(lambda size: blank_pdf(size))   # one-page PDF bytes of that size
-    start_on_odd_page(writer, blanks)
-    start = len(writer.pages); writer.append(reader)
-    pages = blank_backs(writer, start, len(reader.pages), blanks)  # where the part's pages went
+    start_on_odd_page(join, blanks)                      # join: a write/join.py Join
+    start = len(join.pages); join.append(part_pdf)
+    pages = blank_backs(join, start, part_pages, blanks)  # where the part's pages went
 """
 from __future__ import annotations
 
-import io
-from typing import Callable
+from typing import Callable, Iterable
 
 
 class BlankPages:
     """Intentionally blank pages by size, each drawn once (`draw((w, h))` → PDF bytes) and
-    inserted as often as needed (pypdf gives every copy a page dictionary of its own)."""
+    inserted as often as needed (every copy a page dictionary of its own, sharing one drawing);
+    `drawn`: blank pages already drawn (one-page PDFs: the parts' `back`), used for their size."""
 
-    def __init__(self, draw: Callable[[tuple[float, float]], bytes]):
+    def __init__(self, draw: Callable[[tuple[float, float]], bytes], drawn: Iterable[bytes] = ()):
+        from .join import Source
+
         self._draw = draw
         self._pages: dict = {}
+        for data in drawn:
+            page = Source(data).pages[0]
+            self._pages.setdefault(_size_key(page.size), page)
 
     def page(self, size: tuple[float, float]):
-        key = (round(size[0], 2), round(size[1], 2))
+        key = _size_key(size)
         if key not in self._pages:
-            from pypdf import PdfReader
+            from .join import Source
 
-            self._pages[key] = PdfReader(io.BytesIO(self._draw(size))).pages[0]
+            self._pages[key] = Source(self._draw(size)).pages[0]
         return self._pages[key]
 
 
-def page_size(page) -> tuple[float, float]:
-    box = page.mediabox
-    return (float(box.width), float(box.height))
+def _size_key(size: tuple[float, float]) -> tuple[float, float]:
+    return (round(size[0], 2), round(size[1], 2))
 
 
-def start_on_odd_page(writer, blanks: BlankPages) -> None:
+def start_on_odd_page(join, blanks: BlankPages) -> None:
     """Before a part: when the pages so far are odd in number, a blank back for the last one."""
-    if len(writer.pages) % 2:
-        writer.add_page(blanks.page(page_size(writer.pages[-1])))
+    if len(join.pages) % 2:
+        join.add_page(blanks.page(join.pages[-1].size))
 
 
-def blank_backs(writer, start: int, count: int, blanks: BlankPages | None, single_sided: bool = True) -> list[int]:
+def blank_backs(join, start: int, count: int, blanks: BlankPages | None, single_sided: bool = True) -> list[int]:
     """After a part's `count` pages were appended at `start`: for single sheets, a blank back
     after each of them. Returns the index each of the part's pages now has."""
     if not single_sided or blanks is None:
         return list(range(start, start + count))
     for k in reversed(range(count)):
-        writer.insert_page(blanks.page(page_size(writer.pages[start + k])), start + k + 1)
+        join.insert_page(blanks.page(join.pages[start + k].size), start + k + 1)
     return [start + 2 * k for k in range(count)]

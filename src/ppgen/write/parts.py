@@ -16,7 +16,6 @@ and score sheet single-sided, card sheets as their layout says.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -39,28 +38,7 @@ class PartPDF:
     files: list[tuple[str, bytes]] = field(default_factory=list)  # (suffix, bytes) written beside the part's PDF: cut files
     single_sided: bool = False  # each page a sheet of its own: in the assembled PDF on odd pages, backs blank (write/duplex.py)
     in_set: bool = True  # False: printed on its own, not part of the assembled set (the booklet)
-    _read: object = field(default=None, repr=False, compare=False)  # the PDF parsed (`read`), made in the assembling process
-
-    def read(self):
-        """The PDF parsed by pypdf, every object read: made once, so a part can be read while
-        the build waits for the others (write/build.py) and then assembled at once."""
-        if self._read is None:
-            import io
-
-            from pypdf import PdfReader
-
-            reader = PdfReader(io.BytesIO(self.data))
-            for number in range(1, int(reader.trailer["/Size"])):
-                reader.get_object(number)
-            self._read = reader
-        return self._read
-
-    @property
-    def is_read(self) -> bool:
-        return self._read is not None
-
-    def __getstate__(self):  # sent between processes as bytes only
-        return {**self.__dict__, "_read": None}
+    back: bytes = b""  # single sheets in the set: their blank back (a one-page PDF of the part's page size), drawn with the part
 
 
 def new_document(project, lang: str, title: str, subject: str = "", duplex: str = "Simplex", compress: bool = True,
@@ -89,19 +67,20 @@ def print_facts(project, options, lang: str, run=()):
     look = mat_style(project)
     geo, tiles = mat_plan(project, options)
     cards = len(run) or len(starter_run(project, options.factions))
+    # the quick-reference cards: the whole set's (write/build.py), none with --faction or a decklist
+    references = getattr(run, "references", 0) if len(run) else (0 if options.factions else REFERENCE_CARDS)
     values = {
         "set_file": names["set"], "booklet_file": names["rulebook"],
         "part_files": ", ".join(names[p] for p in parts if not (p == "rulebook" and options.rulebook == "booklet")),
         "card_w": fmt_mm(options.card_size.width), "card_h": fmt_mm(options.card_size.height),
         "zone_w": fmt_mm(geo.zone_w / 72 * 25.4), "zone_h": fmt_mm(geo.zone_h / 72 * 25.4),
         "sleeve_w": fmt_mm(options.card_size.width + look.card.sleeve), "sleeve_h": fmt_mm(options.card_size.height + look.card.sleeve),
-        "cards": cards, "reference_cards": REFERENCE_CARDS, "mat_sheets": len(tiles), "mat_total": len(tiles) * PLAYERS,
+        "cards": cards, "reference_cards": references, "mat_sheets": len(tiles), "mat_total": len(tiles) * PLAYERS,
         "mat_paper": (units.LARGE_PAPERS[options.paper.key] if options.mat == "large" else options.paper).name,
         "unit_slots": int(look.layout.unit_slots), "boxes": len(starter_decks(project, options.factions)),
     }
     try:
-        references = reference_faces(options.sheet_layout) if not options.factions else 0  # the whole set's (write/build.py)
-        values["card_pages"] = options.sheet_layout.page_count(cards + references)
+        values["card_pages"] = options.sheet_layout.page_count(cards + (reference_faces(options.sheet_layout) if references else 0))
     except UsageError:  # cards that do not fit the paper: the rulebook says nothing of their sheets
         pass
     return PrintFacts(options.layout, options.duplex, options.rulebook, len(tiles), options.sleeves is not False,
@@ -381,141 +360,26 @@ def assemble(parts: list[PartPDF], title: str, lang: str, blank_page: Callable[[
              duplex: str = "DuplexFlipLongEdge") -> tuple[bytes, int]:
     """One PDF of every part, in order, with an outline: the rulebook's own, then one entry per
     other part (and its children); and its page count. Deterministic: the same parts give the
-    same bytes.
+    same bytes. Joined at the level of their bytes (write/join.py: every object copied as drawn,
+    font subsets kept once and each with a tag of its own, ISO 32000-1 §9.6.4), with a file
+    identifier (§14.4) computed from the parts.
 
     With `blank_page` (size → a one-page PDF) the set prints right double-sided
     (write/duplex.py: each part from an odd page, single-sided parts with a blank back after
-    each page); `duplex` is its /Duplex print hint.
-
-    Each part numbers its font subsets from AAAAAA again, so the merged file gets a tag of its
-    own for every subset (ISO 32000-1 §9.6.4), and a file identifier (§14.4) computed from the
-    parts, so a rebuild from the same inputs is byte-identical."""
-    from pypdf import PdfWriter
-
+    each page); `duplex` is its /Duplex print hint."""
     from .duplex import BlankPages, blank_backs, start_on_odd_page
-    from .pdf import finished_pdf
+    from .join import Join
 
-    writer = PdfWriter()
-    blanks = BlankPages(blank_page) if blank_page else None
+    join = Join()
+    blanks = BlankPages(blank_page, [part.back for part in parts if part.back]) if blank_page else None
     for part in parts:
         if blanks:
-            start_on_odd_page(writer, blanks)
-        start = len(writer.pages)
-        writer.append(part.read(), import_outline=not part.title)
-        pages = blank_backs(writer, start, part.pages, blanks, part.single_sided)
+            start_on_odd_page(join, blanks)
+        start = len(join.pages)
+        join.append(part.data, outline=not part.title)
+        pages = blank_backs(join, start, part.pages, blanks, part.single_sided)
         if part.title:
-            parent = writer.add_outline_item(title=part.title, page_number=pages[0])
+            parent = join.add_item(part.title, pages[0])
             for child, page in part.children:
-                writer.add_outline_item(title=child, page_number=pages[page], parent=parent)
-    merge_font_subsets(writer)  # the blank backs' fonts too
-    return finished_pdf(writer, title, lang, duplex, b"".join(p.data for p in parts)), len(writer.pages)
-
-
-_SUBSET_NAME = re.compile(r"^/([A-Z]{6})\+(.+)$")
-
-
-def merge_font_subsets(writer) -> None:
-    """Font subsets of the merged parts, each once and with a tag of its own (ISO 32000-1 §9.6.4).
-
-    Every part numbers its subsets from AAAAAA again, so the same tag stood for several
-    different subsets. A subset two parts embed identically (same program, widths and
-    ToUnicode map: the title font's few letters) is kept once; every other subset gets six
-    letters from a hash of its name and program, so a rebuild gives the same tags, and the
-    next hash in line when two would share one.
-    """
-    from pypdf.generic import NameObject
-
-    kept: dict[tuple, object] = {}  # what a subset is → the font object kept for it
-    replaced: dict[int, object] = {}  # object number of a dropped duplicate → the one kept
-    done: set[int] = set()  # object numbers of the fonts kept (and tagged)
-    used: set[str] = set()
-    dropped: list = []  # references of the duplicate fonts, no longer placed anywhere
-    for fonts, key, ref in _font_entries(writer.pages):
-        if ref.idnum in replaced:
-            fonts[NameObject(key)] = replaced[ref.idnum]
-            continue
-        font = ref.get_object()
-        match = _SUBSET_NAME.match(str(font.get("/BaseFont", "")))
-        if not match or ref.idnum in done:
-            continue
-        name, program, identity = _subset_identity(font, match[2])
-        if identity in kept:
-            replaced[ref.idnum] = kept[identity]
-            fonts[NameObject(key)] = kept[identity]
-            dropped.append(ref)
-            continue
-        kept[identity] = ref
-        done.add(ref.idnum)
-        n, tag = 0, _tag(name.encode() + program, 0)
-        while tag in used:
-            n += 1
-            tag = _tag(name.encode() + program, n)
-        used.add(tag)
-        font[NameObject("/BaseFont")] = NameObject(f"/{tag}+{name}")
-        font["/FontDescriptor"].get_object()[NameObject("/FontName")] = NameObject(f"/{tag}+{name}")
-    for ref in dropped:
-        _drop_font(writer, ref)
-
-
-def _drop_font(writer, ref) -> None:
-    """Leave a duplicate font out of the file: its dictionary, descriptor, font program and
-    ToUnicode map (objects of its own part, used by nothing else once its places point to the
-    copy kept). Done directly: pypdf's compress_identical_objects hashes every object of the
-    file (every page stream) for it, three times over, and took two thirds of the assembly."""
-    font = ref.get_object()
-    descriptor = font.raw_get("/FontDescriptor") if "/FontDescriptor" in font else None
-    owned = [ref, font.raw_get("/ToUnicode") if "/ToUnicode" in font else None, descriptor]
-    if descriptor is not None:
-        d = descriptor.get_object()
-        owned += [d.raw_get(k) for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in d]
-    for item in owned:
-        number = getattr(item, "idnum", None)
-        if number is not None:
-            writer._objects[number - 1] = None
-
-
-def _subset_identity(font, name: str) -> tuple[str, bytes, tuple]:
-    """(name, font program, what makes two subsets the same subset)."""
-    def data(ref) -> bytes:
-        return ref.get_object().get_data() if ref is not None else b""
-
-    descriptor = font["/FontDescriptor"].get_object()
-    program = data(descriptor.get("/FontFile2") or descriptor.get("/FontFile") or descriptor.get("/FontFile3"))
-    widths = tuple(float(w) for w in font.get("/Widths", []))
-    return name, program, (name, program, widths, int(font.get("/FirstChar", 0)), data(font.get("/ToUnicode")))
-
-
-def _tag(seed: bytes, n: int) -> str:
-    """Six capital letters from a hash of `seed` and `n`."""
-    import hashlib
-
-    value = int.from_bytes(hashlib.sha256(seed + n.to_bytes(4, "big")).digest()[:8], "big")
-    letters = []
-    for _ in range(6):
-        value, digit = divmod(value, 26)
-        letters.append(chr(ord("A") + digit))
-    return "".join(letters)
-
-
-def _font_entries(pages):
-    """(font resource dictionary, name, font reference) for every font the pages use, directly
-    or inside form XObjects, in page order; each resource dictionary once."""
-    seen: set[int] = set()
-    stack = list(reversed(list(pages)))
-    while stack:
-        resources = stack.pop().get_object().get("/Resources")
-        if resources is None:
-            continue
-        resources = resources.get_object()
-        fonts = resources.get("/Font")
-        if fonts is not None:
-            fonts = fonts.get_object()
-            if id(fonts) not in seen:
-                seen.add(id(fonts))
-                for key in list(fonts):
-                    yield fonts, key, fonts.raw_get(key)
-        for ref in reversed(list((resources.get("/XObject") or {}).values())):
-            number = getattr(ref, "idnum", None)
-            if number is None or ("x", number) not in seen:
-                seen.add(("x", number))
-                stack.append(ref)
+                join.add_item(child, pages[page], parent)
+    return join.write(title, lang, duplex, b"".join(p.data for p in parts)), len(join.pages)
