@@ -40,6 +40,51 @@ def run_ppgen(*args, root: Path | str | None = None, cwd: Path | str | None = No
     return subprocess.run(argv, capture_output=True, text=True, cwd=cwd, timeout=timeout, **popen)
 
 
+def call_ppgen(*args, root: Path | str | None = None, cwd: Path | str | None = None) -> subprocess.CompletedProcess:
+    """`ppgen [--root ROOT] ARGS...` run in this process: `ppgen.cli.main(ARGS)`, what `python -m
+    ppgen` calls, with the same parsing, messages and exit code, its output captured as a pipe
+    would (UTF-8 text, not a terminal), without starting an interpreter and loading ppgen, its
+    libraries and fonts again (0.2–0.5 s a command). For what a command says and writes; what
+    only a process shows (signals, the environment, a terminal, the interpreter's exit) is
+    `run_ppgen`'s, and test_cli_in_process.py checks the two agree."""
+    import contextlib
+    import io
+    import traceback
+
+    from ppgen.cli import main
+
+    argv = (["--root", str(root)] if root is not None else []) + [str(a) for a in args]
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", newline="\n")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace", newline="\n")
+    stdin = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")  # nothing to read, as from /dev/null
+    code = 0
+    here = os.getcwd()
+    old_stdin = sys.stdin
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        sys.stdin = stdin
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main(argv)
+            except SystemExit as exc:  # main always ends so
+                code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+                if not isinstance(exc.code, (int, type(None))):
+                    print(exc.code, file=sys.stderr)
+            except BaseException:  # as the interpreter shows an uncaught exception, exit 1
+                traceback.print_exc()
+                code = 1
+    finally:
+        sys.stdin = old_stdin
+        os.chdir(here)
+
+    def text(stream) -> str:
+        stream.flush()
+        return stream.buffer.getvalue().decode("utf-8", errors="replace")
+
+    return subprocess.CompletedProcess(["ppgen", *argv], code, text(out), text(err))
+
+
 def start_ppgen(*args, root: Path | str | None = None, **popen) -> subprocess.Popen:
     """`ppgen ARGS...` started in its own process group (so a test can signal it and its workers)."""
     argv = [sys.executable, "-m", "ppgen"] + (["--root", str(root)] if root is not None else []) + [str(a) for a in args]

@@ -10,15 +10,11 @@ from pathlib import Path
 import pytest
 
 from artgame import CYAN_PRINTS_AS_LAB, MARKER, cmyk_profile, make_art_game, save, set_card_keys
-from clitools import run_ppgen
+from clitools import call_ppgen
 from conftest import ROOT
 from pdftools import placements, reader
 
 MM = 72 / 25.4
-
-
-def run_cli(*args):
-    return run_ppgen(*args)
 DPI = 150
 WINDOW = (4, 43.6, 55, 30.8)  # the unit art window (templates/card.yaml), mm from the card's bottom left
 
@@ -31,7 +27,7 @@ def art_game(tmp_path_factory):
 @pytest.fixture(scope="session")
 def built(art_game):
     """Rome's cards with the rulebook, in English and Japanese (one build, shared)."""
-    result = run_cli("--root", str(art_game), "build", "--lang", "en,ja", "-f", "rome", "--parts", "rulebook,cards")
+    result = call_ppgen("--root", str(art_game), "build", "--lang", "en,ja", "-f", "rome", "--parts", "rulebook,cards")
     assert result.returncode == 0, result.stderr
     return art_game / "out", result
 
@@ -164,13 +160,13 @@ def test_art_max_dpi_comes_from_ppgen_yaml(tmp_path):
     make_small_game(game, {"principes-line.jpg": ("RGB", (4000, 3000))})
     text = (game / "ppgen.yaml").read_text(encoding="utf-8")
     (game / "ppgen.yaml").write_text(text.replace("  art_max_dpi: 600", "  art_max_dpi: 300"), encoding="utf-8")
-    assert run_cli("--root", str(game), "build", "-f", "rome").returncode == 0
+    assert call_ppgen("--root", str(game), "build", "-f", "rome").returncode == 0
     assert [(i["w"], i["h"]) for i in images(game / "out" / "en" / "cards-en-rome.pdf")] == [(650, 488)]
 
 
 def test_rebuilds_are_byte_identical(built, art_game, tmp_path):
     out, _ = built
-    again = run_cli("--root", str(art_game), "build", "--lang", "en", "-f", "rome", "--parts", "rulebook,cards", "--out", str(tmp_path))
+    again = call_ppgen("--root", str(art_game), "build", "--lang", "en", "-f", "rome", "--parts", "rulebook,cards", "--out", str(tmp_path))
     assert again.returncode == 0, again.stderr
     assert (tmp_path / "en" / "cards-en-rome.pdf").read_bytes() == (out / "en" / "cards-en-rome.pdf").read_bytes()
 
@@ -188,10 +184,10 @@ def test_build_warns_about_resolution_cropping(built):
 def test_strict_fails_below_150_dpi_but_not_below_300(tmp_path):
     game = tmp_path / "game"
     make_small_game(game, {"consular-cavalry.jpg": ("RGB", (400, 224))})  # 185 dpi, the window's shape
-    soft = run_cli("--root", str(game), "build", "-f", "rome", "--strict")
+    soft = call_ppgen("--root", str(game), "build", "-f", "rome", "--strict")
     assert soft.returncode == 0 and "art-soft" in soft.stderr, soft.stderr
     save(_image("RGB", (60, 34)), game / "art" / "hastati-line.png")  # 28 dpi
-    blurry = run_cli("--root", str(game), "build", "-f", "rome", "--strict", "--out", str(tmp_path / "strict"))
+    blurry = call_ppgen("--root", str(game), "build", "-f", "rome", "--strict", "--out", str(tmp_path / "strict"))
     assert blurry.returncode == 1 and "art-blurry" in blurry.stderr and "not written" in blurry.stderr
     assert not (tmp_path / "strict" / "en" / "cards-en-rome.pdf").exists()
 
@@ -204,7 +200,7 @@ def test_a_full_art_card_warns_when_the_picture_misses_the_bleed(tmp_path):
     template = game / "templates" / "card.yaml"
     text = template.read_text(encoding="utf-8")
     template.write_text(text.replace("tactic:\n", "tactic:\n  art:        {bleed: true, fit: contain}\n", 1), encoding="utf-8")
-    result = run_cli("--root", str(game), "art", "--lang", "en", "-f", "rome", "--format", "json")
+    result = call_ppgen("--root", str(game), "art", "--lang", "en", "-f", "rome", "--format", "json")
     entry = next(e for e in json.loads(result.stdout)["cards"] if e["id"] == "decisive-order")
     assert [p["code"] for p in entry["problems"]] == ["art-bleed"], entry
     template.write_text(text.replace("tactic:\n", "tactic:\n  art:        {bleed: true}\n", 1), encoding="utf-8")
@@ -221,7 +217,7 @@ def test_a_full_art_card_warns_when_the_picture_misses_the_bleed(tmp_path):
 
 
 def test_ppgen_art_lists_every_card_and_language(built, art_game):
-    result = run_cli("--root", str(art_game), "art", "-f", "rome", "--lang", "en,ja", "--format", "json")
+    result = call_ppgen("--root", str(art_game), "art", "-f", "rome", "--lang", "en,ja", "--format", "json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     entries = {(e["code"], e["lang"]): e for e in data["cards"]}
@@ -237,15 +233,15 @@ def test_ppgen_art_lists_every_card_and_language(built, art_game):
     assert any(p["code"] == "art-soft" and not p["fails_strict"] for p in soft)
     assert any(p["code"] == "art-blurry" and p["fails_strict"] for p in entries[("ROM-04", "en")]["problems"])
     assert entries[("ROM-09", "en")]["file"] is None and data["summary"]["without_art"] == 22
-    table = run_cli("--root", str(art_game), "art", "-f", "rome", "--lang", "en,ja")
+    table = call_ppgen("--root", str(art_game), "art", "-f", "rome", "--lang", "en,ja")
     lines = table.stdout.splitlines()
     assert any(line.startswith("ROM-05") and "8000 × 6000" in line and "embedded 1300 × 975" in line for line in lines)
     assert any(line.startswith("ROM-02") and " en ja " in line for line in lines)  # one line for both languages
     assert "Without art (11 cards" in table.stdout and any(line.startswith("ROM-09  trajan-imperial-vanguard") for line in lines)
     assert "9 of 20 cards have art" in table.stderr
-    strict = run_cli("--root", str(art_game), "art", "-f", "rome", "--strict")
+    strict = call_ppgen("--root", str(art_game), "art", "-f", "rome", "--strict")
     assert strict.returncode == 1
-    missing = run_cli("--root", str(art_game), "art", "-f", "rome", "--missing")
+    missing = call_ppgen("--root", str(art_game), "art", "-f", "rome", "--missing")
     assert "ROM-01" not in missing.stdout and "ROM-20" in missing.stdout
 
 
@@ -253,12 +249,12 @@ def test_every_export_shows_the_same_art(art_game, tmp_path):
     """Preview and PNG export draw the fronts the PDF prints: the marker and the profile's green."""
     from PIL import Image
 
-    preview = run_cli("--root", str(art_game), "preview", "ROM-01", "-o", str(tmp_path / "p.png"), "--dpi", "100")
+    preview = call_ppgen("--root", str(art_game), "preview", "ROM-01", "-o", str(tmp_path / "p.png"), "--dpi", "100")
     assert preview.returncode == 0, preview.stderr
     im = Image.open(tmp_path / "p.png").convert("RGB")
     k = 100 / 25.4
     assert near(im.getpixel((round(35.9 * k), round((88 - 59) * k))), MARKER)
-    png = run_cli("--root", str(art_game), "export", "png", "-f", "rome", "--card-size", "63x88", "--dpi", "100", "--out", str(tmp_path))
+    png = call_ppgen("--root", str(art_game), "export", "png", "-f", "rome", "--card-size", "63x88", "--dpi", "100", "--out", str(tmp_path))
     assert png.returncode == 0, png.stderr
     im = Image.open(tmp_path / "en" / "png-63x88-100dpi" / "ROM-01.png").convert("RGB")
     assert near(im.getpixel((round(35.9 * k), round((88 - 59) * k))), MARKER)
@@ -270,7 +266,7 @@ def test_an_unused_picture_is_named_with_a_did_you_mean(tmp_path):
     game = tmp_path / "game"
     make_small_game(game, {"hastati-lnie.png": ("RGB", (900, 504)), "road.png": ("RGB", (900, 504))})
     set_card_keys(game / "cards.yaml", "roman-road", {"art": "art/road.png"})
-    result = run_cli("--root", str(game), "art", "-f", "rome")
+    result = call_ppgen("--root", str(game), "art", "-f", "rome")
     assert "art-unused: art/hastati-lnie.png is named for no card" in result.stderr and "did you mean 'hastati-line'" in result.stderr
     assert "art/road.png is named" not in result.stderr  # named by art: in cards.yaml: used
 
@@ -310,7 +306,7 @@ def test_bad_files_are_errors_naming_card_and_file_and_nothing_is_written(tmp_pa
                                               '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><desc>&b;</desc></svg>')
     save(_image("RGB", (900, 504)), art / "eagle.png")
     set_card_keys(game / "cards.yaml", "eagle-standard", {"art": "art/egale.png"})
-    result = run_cli("--root", str(game), "build", "-f", "rome")
+    result = call_ppgen("--root", str(game), "build", "-f", "rome")
     assert result.returncode == 2, result.stderr
     err = result.stderr
     expected = {
@@ -331,7 +327,7 @@ def test_bad_files_are_errors_naming_card_and_file_and_nothing_is_written(tmp_pa
         assert line is not None and message in line, (where, err)
     assert "11 problems found; nothing was written" in err
     assert "Traceback" not in err and not (game / "out").exists()
-    art_cmd = run_cli("--root", str(game), "art")
+    art_cmd = call_ppgen("--root", str(game), "art")
     assert art_cmd.returncode == 2 and "art/ordered-relief.svg" in art_cmd.stderr
 
 
@@ -355,7 +351,7 @@ def test_cards_yaml_checks_art_keys(game_copy):
     set_card_keys(game_copy / "cards.yaml", "hastati-line", {"art": "/etc/x.png", "art_focus": "[2, 0]", "art_fit": "stretch"})
     set_card_keys(game_copy / "cards.yaml", "testudo", {"art": "../x.png"})
     set_card_keys(game_copy / "cards.yaml", "roman-road", {"art": "art/road.bmp"})
-    result = run_cli("--root", str(game_copy), "cards")
+    result = call_ppgen("--root", str(game_copy), "cards")
     assert result.returncode == 2
     err = result.stderr
     for words in ("must be relative to the game directory", "'art_focus' must be [x, y], two numbers from 0 to 1",
@@ -368,7 +364,7 @@ def test_template_art_keys_are_checked(game_copy):
     text = template.read_text(encoding="utf-8")
     text = text.replace("  header:     {x: 4,", "  header:     {fit: cover, x: 4,").replace("  art:        {x: 4,", "  art:        {fit: strech, x: 4,")
     template.write_text(text, encoding="utf-8")
-    result = run_cli("--root", str(game_copy), "build", "-f", "rome")
+    result = call_ppgen("--root", str(game_copy), "build", "-f", "rome")
     assert result.returncode == 2
     assert "'fit' is for the 'art' element only" in result.stderr and "did you mean 'stretch'" not in result.stderr
     assert "'fit' must be one of cover, contain, not 'strech'" in result.stderr

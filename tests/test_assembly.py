@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
 
 import ppgen
+from clitools import call_ppgen
 from pdftools import fonts, outline, reader
 from ppgen.write.build import BuildOptions, build
 
@@ -75,15 +75,14 @@ def test_strict_build_fails_on_a_missing_string_and_writes_nothing(game_copy, tm
     start = lines.index("rules.goal.2:\n")
     ja.write_text("".join(lines[:start] + lines[start + 3:]), encoding="utf-8")
     report = tmp_path / "report.json"
-    args = [sys.executable, "-m", "ppgen", "--root", str(game_copy), "build", "--lang", "ja", "--parts", "rulebook",
-            "--out", str(tmp_path / "out"), "--report-json", str(report)]
-    lenient = subprocess.run(args, capture_output=True, text=True)
+    args = ["build", "--lang", "ja", "--parts", "rulebook", "--out", tmp_path / "out", "--report-json", report]
+    lenient = call_ppgen(*args, root=game_copy)
     assert lenient.returncode == 0, lenient.stderr
     assert "rules.goal.2" in lenient.stderr and "fallback" in lenient.stderr
     data = json.loads(report.read_text(encoding="utf-8"))
     assert {(w["lang"], w["code"], w["subject"]) for w in data["warnings"]} == {("ja", "fallback", "rules.goal.2")}
     strict_out = tmp_path / "strict"
-    strict = subprocess.run(args[:-4] + ["--out", str(strict_out), "--strict"], capture_output=True, text=True)
+    strict = call_ppgen(*args[:-4], "--out", strict_out, "--strict", root=game_copy)
     assert strict.returncode == 1
     assert not list(strict_out.rglob("*.pdf"))
 

@@ -9,15 +9,12 @@ from collections import Counter
 import pytest
 
 import ppgen
+from clitools import call_ppgen, run_ppgen
 from pdftools import MM, fonts, placements, reader, texts
 from ppgen.errors import DataError, UsageError
 from ppgen.write.build import BuildOptions, build
 
 LANGS = ["en", "ja", "ko", "zh"]
-
-
-def run_cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "ppgen", *args], capture_output=True, text=True, cwd=cwd)
 
 
 @pytest.fixture(scope="session")
@@ -186,36 +183,37 @@ def test_a_faction_is_named_by_id_code_or_name_in_any_language(project, written)
 
 
 def test_faction_names_everywhere_on_the_command_line(game_copy):
-    cards = run_cli("--root", str(game_copy), "cards", "--lang", "ja", "--faction", "ローマ", "--format", "json")
+    cards = call_ppgen("--root", str(game_copy), "cards", "--lang", "ja", "--faction", "ローマ", "--format", "json")
     assert cards.returncode == 0, cards.stderr
     assert {row["faction"] for row in json.loads(cards.stdout)} == {"rome"} and "ローマ" in cards.stderr
-    built = run_cli("--root", str(game_copy), "build", "--lang", "ko", "--faction", "스파르타", "--faction", "SPA")
+    built = call_ppgen("--root", str(game_copy), "build", "--lang", "ko", "--faction", "스파르타", "--faction", "SPA")
     assert built.returncode == 0, built.stderr
     assert (game_copy / "out" / "ko" / "cards-ko-sparta.pdf").is_file()
-    wrong = run_cli("--root", str(game_copy), "cards", "--faction", "ローマx")
+    wrong = call_ppgen("--root", str(game_copy), "cards", "--faction", "ローマx")
     assert wrong.returncode == 2 and "unknown faction 'ローマx'; did you mean 'ローマ' (rome)?" in wrong.stderr, wrong.stderr
     for command in (["cards"], ["validate", "decks/starter-rome.txt"], ["build", "--parts", "mats"], ["calibrate"]):
-        run = run_cli("--root", str(game_copy), *command, "--lang", "jp")
+        run = call_ppgen("--root", str(game_copy), *command, "--lang", "jp")
         assert run.returncode == 2 and "did you mean 'ja' (日本語)?" in run.stderr, (command, run.stderr)
 
 
 # ── the command line ─────────────────────────────────────────────────────────
 def test_cli_build_writes_into_the_game_directory(game_copy):
-    result = run_cli("--root", str(game_copy), "build", "--lang", "ja", "--faction", "rome")
+    """The `ppgen` program itself (the other tests run its commands in-process: clitools.call_ppgen)."""
+    result = run_ppgen("--root", str(game_copy), "build", "--lang", "ja", "--faction", "rome")
     assert result.returncode == 0, result.stderr
     assert (game_copy / "out" / "ja" / "cards-ja-rome.pdf").is_file()
     assert "wrote out/ja/cards-ja-rome.pdf: 10 pages, 40 cards" in result.stderr.splitlines()[-1]
 
 
 def test_cli_refuses_cards_that_do_not_fit(game_copy):
-    result = run_cli("--root", str(game_copy), "build", "--paper", "letter", "--card-size", "200x270", "--bleed", "3")
+    result = call_ppgen("--root", str(game_copy), "build", "--paper", "letter", "--card-size", "200x270", "--bleed", "3")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "do not fit on Letter" in result.stderr and "short by" in result.stderr
     assert not (game_copy / "out" / "en").exists()
 
 
 def test_cli_says_when_the_grid_gave_way_to_room_for_crop_marks(game_copy):
-    result = run_cli("--root", str(game_copy), "build", "-q", "--paper", "letter", "--card-size", "bridge", "-f", "rome")
+    result = call_ppgen("--root", str(game_copy), "build", "-q", "--paper", "letter", "--card-size", "bridge", "-f", "rome")
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines()[-1].startswith(
         "ok: wrote out/en/cards-en-rome.pdf: 10 pages, 40 cards; 8 cards per page: 9 would fit, but would leave no room "
@@ -223,14 +221,14 @@ def test_cli_says_when_the_grid_gave_way_to_room_for_crop_marks(game_copy):
 
 
 def test_cli_back_printable_margin_and_rulebook_options(game_copy):
-    bad = run_cli("--root", str(game_copy), "build", "--back", "lite", "-f", "rome")
+    bad = call_ppgen("--root", str(game_copy), "build", "--back", "lite", "-f", "rome")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert "--back: unknown card back 'lite'; did you mean 'light'? (templates/card.yaml backs: dark, light)" in bad.stderr
-    margin = run_cli("--root", str(game_copy), "build", "--printable-margin", "40", "-f", "rome")
+    margin = call_ppgen("--root", str(game_copy), "build", "--printable-margin", "40", "-f", "rome")
     assert margin.returncode == 2 and "--printable-margin: the printable margin must be between 0 and 15 mm, not 40" in margin.stderr
     conf = game_copy / "ppgen.yaml"
     conf.write_text(conf.read_text(encoding="utf-8").replace("  back: dark ", "  back: light "), encoding="utf-8")
-    good = run_cli("--root", str(game_copy), "build", "--rulebook", "booklet", "--parts", "rulebook,cards", "-f", "rome")
+    good = call_ppgen("--root", str(game_copy), "build", "--rulebook", "booklet", "--parts", "rulebook,cards", "-f", "rome")
     assert good.returncode == 0, good.stderr
     assert "9 poker (63 × 88 mm) cards per A4 page (3 × 3), duplex, flip on long edge; light card backs" in good.stderr
     assert "rulebook: a booklet, A5 pages two to a landscape A4 sheet, in rulebook-booklet-LANG.pdf (not in the set)" in good.stderr
@@ -245,29 +243,29 @@ def test_strict_refuses_a_build_with_warnings_and_the_report_lists_them(game_cop
     ja.write_text("".join(lines[:start] + lines[start + 3:]), encoding="utf-8")  # the name is no longer translated
     report = tmp_path / "report.json"
     pdf = game_copy / "out" / "ja" / "cards-ja-rome.pdf"
-    strict = run_cli("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome", "--strict", "--report-json", str(report))
+    strict = call_ppgen("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome", "--strict", "--report-json", str(report))
     assert strict.returncode == 1, strict.stderr
     assert not pdf.exists() and "not written" in strict.stderr
     data = json.loads(report.read_text(encoding="utf-8"))
     assert {"lang": "ja", "code": "fallback", "subject": "card.hastati-line.name",
             "message": "not translated; printed in English", "strict": True} in data["warnings"]
     assert data["files"][0]["written"] is False
-    relaxed = run_cli("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome")
+    relaxed = call_ppgen("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome")
     assert relaxed.returncode == 0 and pdf.is_file()
     assert "card.hastati-line.name" in relaxed.stderr and "1 warning" in relaxed.stderr
 
 
 def test_strict_build_and_calibration_of_every_language_have_no_warnings(game_copy):
-    result = run_cli("--root", str(game_copy), "build", "--lang", "all", "--strict", "-f", "dacia")
+    result = call_ppgen("--root", str(game_copy), "build", "--lang", "all", "--strict", "-f", "dacia")
     assert result.returncode == 0, result.stderr
-    result = run_cli("--root", str(game_copy), "calibrate", "--lang", "all", "--strict")
+    result = call_ppgen("--root", str(game_copy), "calibrate", "--lang", "all", "--strict")
     assert result.returncode == 0, result.stderr
     for lang in LANGS:
         assert (game_copy / "out" / lang / f"calibrate-{lang}-a4-long.pdf").is_file()
 
 
 def test_calibrate_explains_itself_in_the_chosen_language(game_copy):
-    result = run_cli("--root", str(game_copy), "calibrate", "--lang", "ja", "--paper", "letter", "--duplex", "short", "--back-offset", "-1.5,2")
+    result = call_ppgen("--root", str(game_copy), "calibrate", "--lang", "ja", "--paper", "letter", "--duplex", "short", "--back-offset", "-1.5,2")
     assert result.returncode == 0, result.stderr
     path = game_copy / "out" / "ja" / "calibrate-ja-letter-short.pdf"
     pdf = reader(path)
@@ -296,9 +294,9 @@ def test_build_help_has_examples_and_imports_no_pdf_library():
 def test_calibration_pages_for_other_paper_or_edge_do_not_overwrite_each_other(game_copy):
     """Issue 13, item 13: the file name says the paper and the duplex edge."""
     out = game_copy / "out" / "en"
-    first = run_cli("--root", str(game_copy), "calibrate")
+    first = call_ppgen("--root", str(game_copy), "calibrate")
     assert first.returncode == 0, first.stderr
-    second = run_cli("--root", str(game_copy), "calibrate", "--paper", "letter", "--duplex", "short")
+    second = call_ppgen("--root", str(game_copy), "calibrate", "--paper", "letter", "--duplex", "short")
     assert second.returncode == 0, second.stderr
     a4_long, letter_short = out / "calibrate-en-a4-long.pdf", out / "calibrate-en-letter-short.pdf"
     assert sorted(p.name for p in out.glob("calibrate*.pdf")) == [a4_long.name, letter_short.name]

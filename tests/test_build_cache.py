@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 import ppgen
-from clitools import ROOT, run_ppgen
+from clitools import ROOT, call_ppgen, run_ppgen
 from pdftools import texts
 from ppgen.write import build as build_module
 from ppgen.write.build import BuildOptions, build
@@ -131,7 +131,7 @@ def test_reuse_false_draws_again(game_copy, tmp_path):
 
 def test_the_command_says_up_to_date_and_no_cache_draws_again(game_copy, tmp_path):
     def said(*extra):
-        done = run_ppgen("build", "--parts", PARTS, "--out", tmp_path, "--lang", "en,ja", *extra, root=game_copy)
+        done = call_ppgen("build", "--parts", PARTS, "--out", tmp_path, "--lang", "en,ja", *extra, root=game_copy)
         assert done.returncode == 0, done.stderr
         return done.stdout + done.stderr
 
@@ -143,7 +143,7 @@ def test_the_command_says_up_to_date_and_no_cache_draws_again(game_copy, tmp_pat
     assert "ok: wrote 2 PDFs" in mixed and "en unchanged, kept" in mixed, mixed
     forced = said("--no-cache")
     assert "ok: wrote 2 PDFs" in forced and "unchanged" not in forced, forced
-    assert "--no-cache" in run_ppgen("build", "--help").stdout
+    assert "--no-cache" in call_ppgen("build", "--help").stdout
 
 
 def test_strict_fails_on_the_warnings_of_a_kept_language_again(game_copy, tmp_path):
@@ -151,9 +151,9 @@ def test_strict_fails_on_the_warnings_of_a_kept_language_again(game_copy, tmp_pa
     text = ja.read_text(encoding="utf-8")
     ja.write_text(re.sub(r"sheet\.title:\n  text: スコアシート\n  src: \w+\n", "", text), encoding="utf-8")  # untranslated: a warning
     args = ("build", "--parts", PARTS, "--out", tmp_path, "--lang", "ja")
-    first = run_ppgen(*args, root=game_copy)
+    first = call_ppgen(*args, root=game_copy)
     assert first.returncode == 0 and "fallback" in first.stdout + first.stderr
-    strict = run_ppgen(*args, "--strict", root=game_copy)
+    strict = call_ppgen(*args, "--strict", root=game_copy)
     assert strict.returncode == 1, strict.stdout + strict.stderr
     assert "up to date" not in strict.stdout + strict.stderr and "was not written" in strict.stdout + strict.stderr
     assert "fallback" in strict.stdout + strict.stderr  # the kept language's warnings are shown again

@@ -1,17 +1,15 @@
 """`ppgen build --deck`: validate first; a legal deck prints exactly its cards, in the build language."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections import Counter
 
-from pdftools import placements, reader
-
+from clitools import call_ppgen
 from conftest import ROOT
+from pdftools import placements, reader
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "ppgen", "--root", str(ROOT), *args], capture_output=True, text=True)
+    return call_ppgen(*args, root=ROOT)
 
 
 def printed_fronts(path, lang):

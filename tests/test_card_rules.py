@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from clitools import Break, assert_clean_error, located, run_ppgen
+from clitools import Break, assert_clean_error, call_ppgen, located
 
 
 def add(after: str, line: str, **kw) -> Break:
@@ -68,13 +68,13 @@ RULES = {
 @pytest.mark.parametrize("rule", RULES.values(), ids=RULES.keys())
 def test_card_rule_message_and_position(game_copy, rule):
     expected = rule.apply(game_copy / "cards.yaml", "cards.yaml")
-    assert_clean_error(run_ppgen("cards", root=game_copy), expected, where=located("cards.yaml"))
+    assert_clean_error(call_ppgen("cards", root=game_copy), expected, where=located("cards.yaml"))
 
 
 def test_two_malformed_codes_are_not_a_duplicate(game_copy):
     cards = game_copy / "cards.yaml"
     text = cards.read_text(encoding="utf-8")
     cards.write_text(text.replace("code: ROM-01", "code: rom 1").replace("code: ROM-02", "code: rom 2"), encoding="utf-8")
-    out = assert_clean_error(run_ppgen("cards", root=game_copy), where=located("cards.yaml"))
+    out = assert_clean_error(call_ppgen("cards", root=game_copy), where=located("cards.yaml"))
     assert "duplicate" not in out, out
     assert out.count("error[") == 2, out  # each malformed code once, where it is written

@@ -17,7 +17,7 @@ import pytest
 
 import clitools
 import ppgen
-from clitools import assert_clean_error, assert_no_crash, run_ppgen
+from clitools import assert_clean_error, assert_no_crash, call_ppgen
 from conftest import DATA, ROOT
 from pdftools import fonts, placements, reader
 from ppgen.errata.compare import errata_since, inline, marked, text_diff
@@ -99,7 +99,7 @@ def older_edition(tmp_path_factory, project):
 @pytest.fixture(scope="session")
 def edition_json(older_edition):
     """`ppgen errata --since <older edition> --lang all --format json`, run as a user would."""
-    result = run_ppgen("errata", "--since", older_edition, "--lang", "all", "--format", "json", root=ROOT)
+    result = call_ppgen("errata", "--since", older_edition, "--lang", "all", "--format", "json", root=ROOT)
     assert_no_crash(result)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
@@ -154,7 +154,7 @@ def test_what_the_sheets_reprint_for_the_seed_edition(edition_json):
 @pytest.fixture(scope="session")
 def edition_pdfs(older_edition, tmp_path_factory):
     out = tmp_path_factory.mktemp("errata-out")
-    result = run_ppgen("errata", "--since", older_edition, "--lang", "en,ja", "--out", out, root=ROOT)
+    result = call_ppgen("errata", "--since", older_edition, "--lang", "en,ja", "--out", out, root=ROOT)
     assert_no_crash(result)
     assert result.returncode == 0, result.stderr
     return out, result
@@ -203,13 +203,13 @@ def test_the_errata_summary_and_rebuilding_gives_identical_bytes(edition_pdfs, e
     # every card changed in English or Japanese (the older English also has straight apostrophes: they print otherwise)
     changed = {card["id"] for entry in edition_json["languages"] if entry["lang"] in ("en", "ja") for card in entry["cards"]}
     assert re.search(rf"since .*older-edition: {len(changed)} cards changed; wrote 2 errata PDFs", result.stderr), result.stderr
-    again = run_ppgen("errata", "--since", older_edition, "--lang", "ja", "--out", tmp_path, "--quiet", root=ROOT)
+    again = call_ppgen("errata", "--since", older_edition, "--lang", "ja", "--out", tmp_path, "--quiet", root=ROOT)
     assert again.returncode == 0, again.stderr
     assert (tmp_path / "ja" / "errata-ja.pdf").read_bytes() == (out / "ja" / "errata-ja.pdf").read_bytes()
 
 
 def test_text_format_is_a_changelog_in_each_language(older_edition):
-    result = run_ppgen("errata", "--since", older_edition, "--lang", "en,ja", "--format", "text", root=ROOT)
+    result = call_ppgen("errata", "--since", older_edition, "--lang", "en,ja", "--format", "text", root=ROOT)
     assert result.returncode == 0, result.stderr
     text = result.stdout
     assert "Ancient Duel — Errata (English)" in text and "Ancient Duel — エラッタ（日本語）" in text
@@ -247,7 +247,7 @@ def repo(tmp_path, project):
 def test_a_git_revision_is_compared_without_checking_anything_out(repo, project, tmp_path):
     top, game = repo
     before = git(top, "status", "--porcelain")
-    result = run_ppgen("errata", "--since", "HEAD~1", "--lang", "en,ja", "--format", "json", root=game)
+    result = call_ppgen("errata", "--since", "HEAD~1", "--lang", "en,ja", "--format", "json", root=game)
     assert result.returncode == 0, result.stderr
     assert git(top, "status", "--porcelain") == before == ""
     data = json.loads(result.stdout)
@@ -272,7 +272,7 @@ def test_a_revision_s_bad_file_is_named_with_the_revision(repo):
     cards.write_text(cards.read_text(encoding="utf-8").replace("  hand_limit: 5", "  hand_limit: lots"), encoding="utf-8")
     git(top, "commit", "-q", "-am", "broken")
     (game / "cards.yaml").write_text(git(top, "show", "HEAD~1:game/cards.yaml"), encoding="utf-8")
-    result = run_ppgen("errata", "--since", "HEAD", root=game)  # the broken commit; the work tree is fine
+    result = call_ppgen("errata", "--since", "HEAD", root=game)  # the broken commit; the work tree is fine
     assert_clean_error(result, "hand_limit", where=r"HEAD:cards\.yaml:\d+:\d+")
 
 
@@ -282,22 +282,22 @@ def test_a_revision_s_bad_file_is_named_with_the_revision(repo):
 ])
 def test_an_unknown_revision_is_a_clean_error(repo, ref, needle):
     _, game = repo
-    assert_clean_error(run_ppgen("errata", "--since", ref, root=game), needle)
+    assert_clean_error(call_ppgen("errata", "--since", ref, root=game), needle)
 
 
 def test_a_folder_that_is_not_a_game_and_no_repository(tmp_path, game_copy):
     (tmp_path / "empty").mkdir()
-    assert_clean_error(run_ppgen("errata", "--since", tmp_path / "empty", root=game_copy), "not a game directory")
-    assert_clean_error(run_ppgen("errata", "--since", "HEAD", root=game_copy), "is not in a git repository")
+    assert_clean_error(call_ppgen("errata", "--since", tmp_path / "empty", root=game_copy), "not a game directory")
+    assert_clean_error(call_ppgen("errata", "--since", "HEAD", root=game_copy), "is not in a git repository")
 
 
 def test_nothing_changed_says_so_and_writes_nothing(repo, tmp_path):
     _, game = repo
-    result = run_ppgen("errata", "--since", "HEAD", "--lang", "all", "--out", tmp_path / "out", root=game)
+    result = call_ppgen("errata", "--since", "HEAD", "--lang", "all", "--out", tmp_path / "out", root=game)
     assert result.returncode == 0, result.stderr
     assert "nothing changed since HEAD" in result.stderr
     assert not (tmp_path / "out").exists()
-    text = run_ppgen("errata", "--since", "HEAD", "--lang", "ja", "--format", "text", root=game)
+    text = call_ppgen("errata", "--since", "HEAD", "--lang", "ja", "--format", "text", root=game)
     assert "HEADからの変更はありません。" in text.stdout
 
 
@@ -363,7 +363,7 @@ def test_a_bad_revised_value_is_pointed_at(game_copy):
     cards = game_copy / "cards.yaml"
     cards.write_text(cards.read_text(encoding="utf-8").replace("- id: hastati-line\n", "- id: hastati-line\n        revised: [2]\n", 1),
                      encoding="utf-8")
-    assert_clean_error(run_ppgen("cards", root=game_copy), "'revised' must be text or a whole number", where=r"cards\.yaml:\d+:\d+")
+    assert_clean_error(call_ppgen("cards", root=game_copy), "'revised' must be text or a whole number", where=r"cards\.yaml:\d+:\d+")
 
 
 # ── stale translations, new and removed cards, rules ──────────────────────
@@ -464,7 +464,7 @@ def test_errata_help_has_examples_and_imports_no_pdf_library():
 
 def test_strict_fails_on_a_stale_translation_and_writes_nothing(game_copy, tmp_path):
     set_text(game_copy / "locales" / "en.yaml", "card.hastati-line.effect", "On Deploy: draw 1 card.")
-    result = run_ppgen("errata", "--since", ROOT, "--lang", "en,ja", "--strict", "--out", tmp_path, root=game_copy)
+    result = call_ppgen("errata", "--since", ROOT, "--lang", "en,ja", "--strict", "--out", tmp_path, root=game_copy)
     assert_no_crash(result)
     assert result.returncode == 1, result.stderr
     assert "--strict: ja has 1 warning" in result.stderr and "stale" in result.stderr
@@ -482,7 +482,7 @@ def test_a_language_the_earlier_version_did_not_have(tmp_path, project):
 
 
 def test_print_and_cut_errata_writes_the_cut_files_of_its_sheets(older_edition, tmp_path):
-    result = run_ppgen("errata", "--since", older_edition, "--lang", "ja", "--cutter", "silhouette", "--out", tmp_path, root=ROOT)
+    result = call_ppgen("errata", "--since", older_edition, "--lang", "ja", "--cutter", "silhouette", "--out", tmp_path, root=ROOT)
     assert result.returncode == 0, result.stderr
     written = {p.name for p in (tmp_path / "ja").iterdir()}
     cut = written - {"errata-ja.pdf"}
@@ -511,7 +511,7 @@ def test_a_card_s_art_counts_added_repainted_and_per_language(repo):
     git(top, "commit", "-q", "-m", "more art")
 
     def art_changes(since: str) -> dict[str, dict[str, tuple]]:
-        result = run_ppgen("errata", "--since", since, "--lang", "en,ja", "--format", "json", root=game)
+        result = call_ppgen("errata", "--since", since, "--lang", "en,ja", "--format", "json", root=game)
         assert result.returncode == 0, result.stderr
         out = {}
         for entry in json.loads(result.stdout)["languages"]:

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from clitools import call_ppgen
 from pdftools import form_key
 from ppgen import export
 from ppgen.errors import UsageError
@@ -28,10 +27,6 @@ def png(path) -> Image.Image:
 
 def mean_difference(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
-
-
-def ppgen_cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "ppgen", *args], capture_output=True, text=True, cwd=cwd)
 
 
 @pytest.fixture(scope="module")
@@ -431,13 +426,13 @@ def test_preview_korean_name(project, tmp_path):
 
 
 def test_preview_cli(game_copy):
-    run = ppgen_cli("preview", "로마", "가도", "--lang", "ko", "--dpi", "100", cwd=game_copy)
+    run = call_ppgen("preview", "로마", "가도", "--lang", "ko", "--dpi", "100", cwd=game_copy)
     assert run.returncode == 0, run.stderr
     path = Path(run.stdout.strip())
     assert path == (game_copy / "out" / "ko" / "preview" / "ROM-14.png").resolve()
     assert png(path).size == (248, 346)
     assert "ROM-14 로마 가도" in run.stderr
-    run = ppgen_cli("preview", "Legionary Cohortt", cwd=game_copy)
+    run = call_ppgen("preview", "Legionary Cohortt", cwd=game_copy)
     assert run.returncode == 2 and run.stdout == ""
     assert "unknown card “Legionary Cohortt”; did you mean" in run.stderr and "ROM-04" in run.stderr
 
@@ -448,7 +443,7 @@ def test_preview_cli_shows_untranslated_text(game_copy):
     start = text.index("card.roman-road.effect:")
     end = text.index("\ncard.", start + 1)
     ko.write_text(text[:start] + text[end + 1:], encoding="utf-8")
-    run = ppgen_cli("preview", "ROM-14", "--lang", "ko", "--dpi", "72", cwd=game_copy)
+    run = call_ppgen("preview", "ROM-14", "--lang", "ko", "--dpi", "72", cwd=game_copy)
     assert run.returncode == 0, run.stderr
     assert "ko card.roman-road.effect: fallback" in run.stderr
     assert "1 warning" in run.stderr
@@ -458,26 +453,26 @@ def test_preview_cli_shows_untranslated_text(game_copy):
 def test_export_cli_png_tts_contact(project, game_copy):
     out = game_copy / "pictures"
     n = len(project.game.cards_of("sparta"))
-    run = ppgen_cli("export", "png", "--lang", "ko", "-f", "sparta", "--bleed", "--dpi", "100", "-o", str(out), cwd=game_copy)
+    run = call_ppgen("export", "png", "--lang", "ko", "-f", "sparta", "--bleed", "--dpi", "100", "-o", str(out), cwd=game_copy)
     assert run.returncode == 0, run.stderr
     folder = out / "ko" / "png-bleed-100dpi"
     sparta = [p for p in folder.iterdir() if p.name.startswith("SPA-")]
     assert len(sparta) == n and (folder / "back.png").is_file()
     assert png(sparta[0]).size == (275, 375)
     assert f"wrote {n + 1} PNGs (275 × 375 px" in run.stderr
-    run = ppgen_cli("export", "png", "-f", "rome", "--bleed", "3", "--dpi", "50", "-o", str(out), cwd=game_copy)
+    run = call_ppgen("export", "png", "-f", "rome", "--bleed", "3", "--dpi", "50", "-o", str(out), cwd=game_copy)
     assert run.returncode == 0, run.stderr
     assert png(out / "en" / "png-bleed-3mm-50dpi" / "ROM-01.png").size == (137, 187)  # (2.5 in + 6 mm) × 50 dpi
-    run = ppgen_cli("export", "tts", "--lang", "zh", "-f", "egypt", "-o", str(out), cwd=game_copy)
+    run = call_ppgen("export", "tts", "--lang", "zh", "-f", "egypt", "-o", str(out), cwd=game_copy)
     assert run.returncode == 0, run.stderr
     assert (out / "zh" / "tts" / "starter-egypt" / "starter-egypt-zh-1.png").is_file()
-    run = ppgen_cli("export", "contact", "--lang", "en", "-f", "dacia", "--dpi", "60", "-o", str(out), cwd=game_copy)
+    run = call_ppgen("export", "contact", "--lang", "en", "-f", "dacia", "--dpi", "60", "-o", str(out), cwd=game_copy)
     assert run.returncode == 0, run.stderr
     assert (out / "en" / "contact" / "contact-dacia-en.png").is_file()
 
 
 def test_export_cli_tts_deck(game_copy):
-    run = ppgen_cli("export", "tts", "--deck", "decks/allied-rome-sparta.txt", "--lang", "ja", cwd=game_copy)
+    run = call_ppgen("export", "tts", "--deck", "decks/allied-rome-sparta.txt", "--lang", "ja", cwd=game_copy)
     assert run.returncode == 0, run.stderr
     folder = game_copy / "out" / "ja" / "tts" / "allied-rome-sparta"
     manifest = json.loads((folder / "sheets.json").read_text(encoding="utf-8"))
@@ -497,7 +492,7 @@ def test_export_cli_tts_deck(game_copy):
     (["preview", "ROM-01", "--lang", "en,ja"], "one language"),
 ])
 def test_export_cli_errors(game_copy, args, message):
-    run = ppgen_cli(*args, cwd=game_copy)
+    run = call_ppgen(*args, cwd=game_copy)
     assert run.returncode == 2, run.stderr
     assert message in run.stderr
     assert "Traceback" not in run.stderr
@@ -506,7 +501,7 @@ def test_export_cli_errors(game_copy, args, message):
 def test_export_help_has_examples():
     for args in (["export", "--help"], ["export", "png", "--help"], ["export", "tts", "--help"],
                  ["export", "contact", "--help"], ["preview", "--help"]):
-        run = ppgen_cli(*args)
+        run = call_ppgen(*args)
         assert run.returncode == 0 and "Examples:" in run.stdout, args
 
 
@@ -514,7 +509,7 @@ def test_png_variants_go_to_folders_of_their_own_and_the_summary_says_where(game
     """Issue 13, item 12: `--bleed` wrote the same names as without it, over the plain pictures."""
     out = game_copy / "pictures"
     common = ("export", "png", "-f", "sparta", "--dpi", "50", "-o", str(out))
-    runs = {name: ppgen_cli(*common, *extra, cwd=game_copy) for name, extra in [
+    runs = {name: call_ppgen(*common, *extra, cwd=game_copy) for name, extra in [
         ("png-50dpi", []), ("png-bleed-50dpi", ["--bleed"]), ("png-bleed-3mm-50dpi", ["--bleed", "3"]),
         ("png-bridge-50dpi", ["--card-size", "bridge"])]}
     sizes = {}
@@ -527,6 +522,6 @@ def test_png_variants_go_to_folders_of_their_own_and_the_summary_says_where(game
                      "png-bridge-50dpi": (113, 175)}
     assert png(out / "en" / "png-bleed-50dpi" / "back.png").size == (138, 188)
     assert export.png_folder() == "png" and export.png_folder("63x88", 0, 600) == "png-63x88-600dpi"
-    every = ppgen_cli(*common, "--bleed", "--lang", "ja,ko", cwd=game_copy)
+    every = call_ppgen(*common, "--bleed", "--lang", "ja,ko", cwd=game_copy)
     assert every.returncode == 0, every.stderr
     assert "in 2 folders: pictures/ja/png-bleed-50dpi, pictures/ko/png-bleed-50dpi" in every.stderr

@@ -15,7 +15,7 @@ from typing import Callable
 import pytest
 
 import ppgen
-from clitools import assert_clean_error, assert_no_crash, located, run_ppgen
+from clitools import assert_clean_error, assert_no_crash, call_ppgen, located, run_ppgen
 from ppgen.errors import DataError
 
 
@@ -37,8 +37,7 @@ def _rulebook(game: Path):
 
 
 def _rulebook_style(game: Path):
-    from ppgen.read.styles import RULEBOOK_STYLE_SPEC
-    from ppgen.read.styles import load_template
+    from ppgen.read.styles import RULEBOOK_STYLE_SPEC, load_template
 
     return load_template(ppgen.load(game), "rulebook-style", RULEBOOK_STYLE_SPEC)
 
@@ -289,7 +288,7 @@ def test_command_reports_a_bad_file_cleanly(game, tmp_path, name):
     line3 = raw.index(b"\n", raw.index(b"\n") + 1) + 1
     path.write_bytes(raw[:line3] + b"# caf\xe9\n" + raw[line3:])
     args = [a.format(out=tmp_path / "out", path=path) for a in inp.command]
-    result = run_ppgen(*args, root=game)
+    result = call_ppgen(*args, root=game)
     assert_clean_error(result, "0xe9", code=inp.code, where=rf"{located(inp.path)}: error\[encoding\]")
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
 
@@ -302,7 +301,7 @@ def test_command_reports_a_duplicate_key_cleanly(game, tmp_path, name):
     path.write_bytes(raw.rstrip(b"\n") + b"\n" + first_top_level_line(raw) + b"\n")
     line = path.read_text(encoding="utf-8").count("\n")
     args = [a.format(out=tmp_path / "out", path=path) for a in inp.command]
-    result = run_ppgen(*args, root=game)
+    result = call_ppgen(*args, root=game)
     assert_clean_error(result, "duplicate key", code=inp.code, where=rf"{path.relative_to(game)}:{line}:1: error\[duplicate\]")
 
 

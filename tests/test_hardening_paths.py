@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from clitools import assert_clean_error, assert_no_crash, leftovers, pdf_files, run_ppgen
+from clitools import assert_clean_error, assert_no_crash, call_ppgen, leftovers, pdf_files
 from ppgen.errors import UsageError
 from ppgen.write.build import BuildOptions, build
 
@@ -20,7 +20,7 @@ SCORE_SHEET = ("build", "--lang", "en", "--parts", "score-sheet")
 # ── --out ──────────────────────────────────────────────────────────────────
 def test_out_folder_that_does_not_exist_is_created(game_copy, tmp_path):
     out = tmp_path / "not" / "yet" / "there"
-    result = run_ppgen(*SCORE_SHEET, "--out", out, root=game_copy)
+    result = call_ppgen(*SCORE_SHEET, "--out", out, root=game_copy)
     assert result.returncode == 0, result.stderr
     assert [p.relative_to(out) for p in pdf_files(out)] == [Path("en/score-sheet-en.pdf")]
 
@@ -28,7 +28,7 @@ def test_out_folder_that_does_not_exist_is_created(game_copy, tmp_path):
 def test_out_is_a_file(game_copy, tmp_path):
     out = tmp_path / "out"
     out.write_text("my notes", encoding="utf-8")
-    result = run_ppgen(*SCORE_SHEET, "--out", out, root=game_copy)
+    result = call_ppgen(*SCORE_SHEET, "--out", out, root=game_copy)
     assert_clean_error(result, "is a file", code=2)
     assert out.read_text(encoding="utf-8") == "my notes"
 
@@ -36,7 +36,7 @@ def test_out_is_a_file(game_copy, tmp_path):
 def test_out_under_a_file_cannot_be_created(game_copy, tmp_path):
     blocker = tmp_path / "notes.txt"
     blocker.write_text("my notes", encoding="utf-8")
-    result = run_ppgen(*SCORE_SHEET, "--out", blocker / "out", root=game_copy)
+    result = call_ppgen(*SCORE_SHEET, "--out", blocker / "out", root=game_copy)
     assert_clean_error(result, "cannot create folder", str(blocker), code=2)
     assert blocker.read_text(encoding="utf-8") == "my notes"
 
@@ -45,7 +45,7 @@ def test_a_file_where_the_language_folder_goes(game_copy, tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "en").write_text("not a folder", encoding="utf-8")
-    result = run_ppgen(*SCORE_SHEET, "--out", out, root=game_copy)
+    result = call_ppgen(*SCORE_SHEET, "--out", out, root=game_copy)
     assert_clean_error(result, "exists and is a file, not a folder", code=2)
 
 
@@ -56,7 +56,7 @@ def test_read_only_out_folder(game_copy, tmp_path):
     (out / "en").mkdir(parents=True)
     (out / "en").chmod(0o555)
     try:
-        result = run_ppgen(*SCORE_SHEET, "--out", out, root=game_copy)
+        result = call_ppgen(*SCORE_SHEET, "--out", out, root=game_copy)
     finally:
         (out / "en").chmod(0o755)
     assert_clean_error(result, "permission denied", code=2)
@@ -83,36 +83,36 @@ def test_permission_denied_on_write_is_a_clear_error(project, tmp_path, monkeypa
 def test_report_json_into_a_folder_that_cannot_be_created(game_copy, tmp_path):
     blocker = tmp_path / "notes.txt"
     blocker.write_text("x", encoding="utf-8")
-    result = run_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", "--report-json", blocker / "report.json", root=game_copy)
+    result = call_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", "--report-json", blocker / "report.json", root=game_copy)
     assert_clean_error(result, f"{blocker} exists and is a file, not a folder", code=2)
 
 
 # ── a game directory missing something ─────────────────────────────────────
 def test_game_directory_without_fonts(game_copy, tmp_path):
     (game_copy / "fonts").unlink()
-    result = run_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", root=game_copy)
+    result = call_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", root=game_copy)
     assert_clean_error(result, "the game directory has no fonts/ folder", code=2)
-    assert run_ppgen("cards", root=game_copy).returncode == 0  # listing cards needs no fonts
+    assert call_ppgen("cards", root=game_copy).returncode == 0  # listing cards needs no fonts
 
 
 @pytest.mark.parametrize("parts, missing", [("cards", "templates/card.yaml"), ("rulebook", "templates/rulebook.yaml"),
                                             ("mats", "templates/mat-style.yaml")])
 def test_game_directory_without_templates(game_copy, tmp_path, parts, missing):
     shutil.rmtree(game_copy / "templates")
-    result = run_ppgen("build", "--lang", "en", "--parts", parts, "--out", tmp_path / "out", root=game_copy)
+    result = call_ppgen("build", "--lang", "en", "--parts", parts, "--out", tmp_path / "out", root=game_copy)
     assert_clean_error(result, f"{missing}: error[io] file not found: there is no folder templates", code=2)
 
 
 def test_game_directory_without_locales(game_copy):
     shutil.rmtree(game_copy / "locales")
-    result = run_ppgen("cards", root=game_copy)
+    result = call_ppgen("cards", root=game_copy)
     assert_clean_error(result, "locales/en.yaml", "locale file is missing", code=2)
 
 
 def test_game_directory_that_is_not_one(tmp_path):
-    result = run_ppgen("cards", root=tmp_path)
+    result = call_ppgen("cards", root=tmp_path)
     assert_clean_error(result, "is not a game directory: it has no cards.yaml", code=2)
-    result = run_ppgen("cards", root=tmp_path / "nowhere")
+    result = call_ppgen("cards", root=tmp_path / "nowhere")
     assert_clean_error(result, "does not exist", code=2)
 
 
@@ -137,7 +137,7 @@ def test_corrupt_font_is_a_clear_error(game_copy, tmp_path, what):
     data = {"garbage": os.urandom(4096), "truncated": real[:2000], "empty": b""}[what]
     use_font(game_copy, "Broken.ttf", data)
     out = tmp_path / "out"
-    result = run_ppgen(*SCORE_SHEET, "--out", out, root=game_copy)
+    result = call_ppgen(*SCORE_SHEET, "--out", out, root=game_copy)
     assert_clean_error(result, "cannot use font Broken.ttf", code=2)
     assert pdf_files(out) == [] and leftovers(tmp_path) == []
 
@@ -146,7 +146,7 @@ def test_cff_font_is_refused_with_the_reason(game_copy, tmp_path):
     """tests/fixtures/cff-outlines.otf: a real OpenType font with CFF outlines (two box glyphs,
     made with fontTools' FontBuilder), which ReportLab cannot embed."""
     use_font(game_copy, "Boxes-Regular.otf", (FIXTURES / "cff-outlines.otf").read_bytes())
-    result = run_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", root=game_copy)
+    result = call_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", root=game_copy)
     assert_clean_error(result, "cannot use font Boxes-Regular.otf: it has CFF (PostScript) outlines; "
                                "use a static TrueType (glyf) version of the font", code=2)
 
@@ -155,7 +155,7 @@ def test_font_named_in_ppgen_yaml_but_absent(game_copy, tmp_path):
     config = game_copy / "ppgen.yaml"
     text = config.read_text(encoding="utf-8")
     config.write_text(text.replace("body: [NotoSans_400Regular.ttf,", "body: [NotoSans_400Regulr.ttf,", 1), encoding="utf-8")
-    result = run_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", root=game_copy)
+    result = call_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", root=game_copy)
     assert_clean_error(result, "NotoSans_400Regulr.ttf not found", code=2)
 
 
@@ -163,7 +163,7 @@ def test_a_folder_named_like_a_font(game_copy, tmp_path):
     use_font(game_copy, "placeholder.ttf", b"")
     (game_copy / "fonts" / "placeholder.ttf").unlink()
     (game_copy / "fonts" / "placeholder.ttf").mkdir()
-    result = run_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", root=game_copy)
+    result = call_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", root=game_copy)
     assert_clean_error(result, "placeholder.ttf", code=2)
     assert_no_crash(result)
 
@@ -172,6 +172,6 @@ def test_a_folder_named_like_a_font(game_copy, tmp_path):
 def test_out_named_like_a_pdf_is_refused_and_nothing_is_made(game_copy, tmp_path, command):
     """Issue 13, item 6: --out names a folder; `--out my.pdf` made a folder called my.pdf."""
     out = tmp_path / "my.pdf"
-    result = run_ppgen(*command, "--out", out, root=game_copy)
+    result = call_ppgen(*command, "--out", out, root=game_copy)
     assert_clean_error(result, "--out names a folder", "my.pdf", code=2)
     assert not out.exists()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import ppgen
-from clitools import assert_clean_error, assert_no_crash, located, run_ppgen
+from clitools import assert_clean_error, assert_no_crash, call_ppgen, located
 from pdftools import texts
 
 MARKUP = "<font name=x> & &amp; <b>"
@@ -47,7 +47,7 @@ def test_markup_characters_print_literally_in_a_built_pdf(game_copy, tmp_path):
     set_text(game_copy, "en", "card.legionary-cohort.name", f"Cohort {MARKUP}")
     out = tmp_path / "out"
     for lang, parts in (("ja", "rulebook,cards"), ("en", "cards")):  # the parts each language's checks read
-        result = run_ppgen("build", "--lang", lang, "--faction", "rome", "--parts", parts, "--out", out, root=game_copy)
+        result = call_ppgen("build", "--lang", lang, "--faction", "rome", "--parts", parts, "--out", out, root=game_copy)
         assert result.returncode == 0, result.stderr
     ja_cards = squeeze(pdf_text(out / "ja" / "cards-ja-rome.pdf"))
     assert squeeze(f"ハスタティ{MARKUP}") in ja_cards
@@ -66,7 +66,7 @@ def test_control_and_bidi_characters_are_dropped_in_a_built_pdf(game_copy, tmp_p
     set_text(game_copy, "ja", "card.hastati-line.effect", f"通常配備時：{CONTROL}このターン、歩兵ユニット1体のATKが1上がる。")
     out = tmp_path / "out"
     for lang in ("en", "ja"):
-        result = run_ppgen("build", "--lang", lang, "--faction", "rome", "--out", out, root=game_copy)
+        result = call_ppgen("build", "--lang", lang, "--faction", "rome", "--out", out, root=game_copy)
         assert result.returncode == 0, result.stderr
     en, ja = pdf_text(out / "en" / "cards-en-rome.pdf"), pdf_text(out / "ja" / "cards-ja-rome.pdf")
     assert "Hast[31mati Line" in en  # ESC dropped; what follows it is ordinary text
@@ -82,7 +82,7 @@ def test_a_raw_control_character_in_a_locale_is_located(game_copy):
     col = lines[i].index(":") + 3  # inside the text
     lines[i] = lines[i][: col - 1] + "\u0007" + lines[i][col - 1:]
     path.write_text("\n".join(lines), encoding="utf-8")
-    result = run_ppgen("cards", "--lang", "ko", root=game_copy)
+    result = call_ppgen("cards", "--lang", "ko", root=game_copy)
     assert_clean_error(result, "U+0007", where=rf"locales/ko\.yaml:{i + 1}:{col}: error\[yaml\]")
 
 
@@ -90,7 +90,7 @@ def test_control_characters_in_a_message_are_shown_escaped_never_sent_to_the_ter
     """A YAML key like "\\e[2J" (clear screen) in an error message reaches the terminal as text."""
     path = game_copy / "ppgen.yaml"
     path.write_text(path.read_text(encoding="utf-8") + '"evil\\e[2J\\u202e": 1\n', encoding="utf-8")
-    result = run_ppgen("cards", root=game_copy)
+    result = call_ppgen("cards", root=game_copy)
     err = assert_clean_error(result, "unknown key 'evil\\u001b[2J\\u202e'", where=located("ppgen.yaml"))
     assert "\x1b" not in err and "\u202e" not in err
 
@@ -105,21 +105,21 @@ def test_emoji_no_font_has_fails_the_build_naming_the_entry(game_copy, tmp_path,
     (it used to be 'internal error: BrokenProcessPool')."""
     line = set_text(game_copy, "ja", "card.hastati-line.name", f"ハスタティ{UNICORN}")
     out = tmp_path / "out"
-    result = run_ppgen("build", "--lang", "en,ja", "--jobs", jobs, "--faction", "rome", "--out", out, root=game_copy)
+    result = call_ppgen("build", "--lang", "en,ja", "--jobs", jobs, "--faction", "rome", "--out", out, root=game_copy)
     assert_clean_error(result, "U+1F984", "card.hastati-line.name", where=rf"locales/ja\.yaml:{line}:9 ")
     assert not (out / "ja").exists()
 
 
 def test_emoji_in_a_rulebook_text_names_its_entry(game_copy, tmp_path):
     line = set_text(game_copy, "ko", "rules.goal.2", f"공격 {UNICORN}")
-    result = run_ppgen("build", "--lang", "ko", "--parts", "rulebook", "--out", tmp_path / "out", root=game_copy)
+    result = call_ppgen("build", "--lang", "ko", "--parts", "rulebook", "--out", tmp_path / "out", root=game_copy)
     assert_clean_error(result, "U+1F984", "rules.goal.2", where=rf"locales/ko\.yaml:{line}:9 ")
 
 
 def test_emoji_a_font_has_is_printed(game_copy, tmp_path):
     set_text(game_copy, "en", "card.hastati-line.name", "Hastati \U0001F600 Line")
     out = tmp_path / "out"
-    result = run_ppgen("build", "--lang", "en", "--faction", "rome", "--out", out, root=game_copy)
+    result = call_ppgen("build", "--lang", "en", "--faction", "rome", "--out", out, root=game_copy)
     assert result.returncode == 0, result.stderr
     assert "Hastati \U0001F600 Line" in pdf_text(out / "en" / "cards-en-rome.pdf")
 
@@ -170,9 +170,8 @@ def test_very_long_words_on_a_card_are_broken_inside_their_boxes(game_copy, tmp_
 
 
 def test_a_very_long_word_in_the_rulebook_stays_inside_the_text_frame(game_copy, tmp_path):
-    from ppgen.read.styles import RULEBOOK_STYLE_SPEC
     from ppgen.draw.style import mm
-    from ppgen.read.styles import load_template
+    from ppgen.read.styles import RULEBOOK_STYLE_SPEC, load_template
     from ppgen.write.standalone import write_part
 
     set_text(game_copy, "en", "rules.goal.2", "Ж" * 600)
@@ -208,7 +207,7 @@ RECOGNISED = {  # control, bidi and symbol characters inside a real name are ign
 def test_odd_names_in_a_decklist_are_unknown_cards_with_suggestions(project, tmp_path):
     deck = tmp_path / "odd.txt"
     deck.write_text("primary: Rome\n" + "\n".join([*ODD_LINES, *RECOGNISED]) + "\n", encoding="utf-8")
-    result = run_ppgen("validate", deck, "--format", "json", root=project.dir.root)
+    result = call_ppgen("validate", deck, "--format", "json", root=project.dir.root)
     assert_no_crash(result)
     assert result.returncode == 1
     (report,) = json.loads(result.stdout)["decks"]
@@ -221,7 +220,7 @@ def test_odd_names_in_a_decklist_are_unknown_cards_with_suggestions(project, tmp
 
     entries = load_deck(project, deck).entries
     assert [e.card for e in entries[len(ODD_LINES):]] == list(RECOGNISED.values())
-    text = run_ppgen("validate", deck.name, root=project.dir.root, cwd=tmp_path)  # a short path: only the name may be long
+    text = call_ppgen("validate", deck.name, root=project.dir.root, cwd=tmp_path)  # a short path: only the name may be long
     assert_no_crash(text)
     assert text.returncode == 1
     assert "\u202e" not in text.stdout and "\x07" not in text.stdout  # shown escaped: \u202e, \u0007
@@ -233,7 +232,7 @@ def test_odd_names_in_a_yaml_decklist(project, tmp_path):
     deck = tmp_path / "odd.yaml"
     cards = "\n".join(f"  {json.dumps(line.split(' ', 1)[1], ensure_ascii=False)}: {line.split(' ', 1)[0]}" for line in ODD_LINES)
     deck.write_text(f"primary: Rome\nname: {json.dumps(MARKUP + CONTROL, ensure_ascii=False)}\ncards:\n{cards}\n", encoding="utf-8")
-    result = run_ppgen("validate", deck, root=project.dir.root)
+    result = call_ppgen("validate", deck, root=project.dir.root)
     assert_no_crash(result)
     assert result.returncode == 1
     assert result.stdout.count("error[unknown-card]") == len(ODD_LINES)
@@ -244,5 +243,5 @@ def test_odd_names_in_a_yaml_decklist(project, tmp_path):
 def test_a_yaml_key_longer_than_yaml_allows_is_explained(project, tmp_path):
     deck = tmp_path / "long.yaml"
     deck.write_text("cards:\n  " + "Consular" * 300 + ": 1\n", encoding="utf-8")
-    result = run_ppgen("validate", deck, root=project.dir.root)
+    result = call_ppgen("validate", deck, root=project.dir.root)
     assert_clean_error(result, "a key may be at most 1024 characters long", where=r"long\.yaml:2:\d+: error\[yaml\]")

@@ -3,21 +3,16 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import ppgen
+from clitools import call_ppgen
 from conftest import ROOT
 from ppgen.i18n.checks import check_names, run_checks
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-
-
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "ppgen", *args], capture_output=True, text=True)
 
 
 @pytest.fixture
@@ -35,7 +30,7 @@ def findings(root, **kw):
 
 def test_shipped_locales_pass_every_check():
     """The CI gate: the real game's translations have no error."""
-    result = run_cli("--root", str(ROOT), "i18n", "check")
+    result = call_ppgen("--root", str(ROOT), "i18n", "check")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "error[" not in result.stdout
     assert "checked 4 languages: 0 errors" in result.stderr
@@ -45,7 +40,7 @@ def test_clean_fixture_reports_nothing(tiny):
     report = findings(tiny)
     assert report.findings == []
     assert report.languages == ["en", "ja", "xx"]
-    result = run_cli("--root", str(tiny), "i18n", "check")
+    result = call_ppgen("--root", str(tiny), "i18n", "check")
     assert result.returncode == 0 and result.stdout == ""
 
 
@@ -77,14 +72,14 @@ def test_each_defect_is_reported_once_at_its_line_and_column(tiny, name, code, l
     p = report.findings[0].problem
     assert (p.file, p.line, p.col, p.code, p.severity) == (f"locales/{lang}.yaml", line, col, code, "error")
     assert words in p.message
-    result = run_cli("--root", str(tiny), "i18n", "check")
+    result = call_ppgen("--root", str(tiny), "i18n", "check")
     assert result.returncode == 1
     assert result.stdout.startswith(f"locales/{lang}.yaml:{line}:{col}: error[{code}] ")
 
 
 def test_json_report_names_language_key_and_position(tiny):
     shutil.copy(FIXTURES / "i18n-defects" / "numbers.ja.yaml", tiny / "locales" / "ja.yaml")
-    result = run_cli("--root", str(tiny), "i18n", "check", "--format", "json", "--lang", "ja")
+    result = call_ppgen("--root", str(tiny), "i18n", "check", "--format", "json", "--lang", "ja")
     assert result.returncode == 1
     data = json.loads(result.stdout)
     assert data["errors"] == 1 and data["languages"] == ["ja"]
@@ -95,7 +90,7 @@ def test_json_report_names_language_key_and_position(tiny):
 def test_only_the_named_checks_run(tiny):
     shutil.copy(FIXTURES / "i18n-defects" / "numbers.ja.yaml", tiny / "locales" / "ja.yaml")
     assert findings(tiny, only=["terms"]).findings == []
-    result = run_cli("--root", str(tiny), "i18n", "check", "--check", "numbr")
+    result = call_ppgen("--root", str(tiny), "i18n", "check", "--check", "numbr")
     assert result.returncode == 2 and "did you mean 'numbers'" in result.stderr
 
 
@@ -134,7 +129,7 @@ def test_acknowledged_exception_is_silent_and_a_useless_one_warns(tiny):
     edit(ja, "ATKが3下がる", "ATKが2下がる")
     (f,) = findings(tiny).findings
     assert (f.problem.code, f.problem.severity, f.problem.line, f.problem.col) == ("checked", "warning", 39, 12)
-    result = run_cli("--root", str(tiny), "i18n", "check")
+    result = call_ppgen("--root", str(tiny), "i18n", "check")
     assert result.returncode == 0, "warnings alone do not fail the check"
 
 
@@ -153,7 +148,7 @@ def test_needs_translation_is_missing_and_needs_review_is_stale(tiny):
     report = findings(tiny, langs=["ja"])
     got = sorted((f.problem.code, f.problem.line, f.key) for f in report.findings)
     assert got == [("missing", 7, "faction.rome"), ("stale", 40, "card.pilum-volley.name")]
-    result = run_cli("--root", str(tiny), "i18n", "status", "--lang", "ja", "--format", "json")
+    result = call_ppgen("--root", str(tiny), "i18n", "status", "--lang", "ja", "--format", "json")
     (status,) = json.loads(result.stdout)
     assert (status["translated"], status["missing"], status["stale"], status["untranslated"]) == (11, 1, 1, 0)
     assert status["areas"]["labels"]["missing"] == 1 and status["areas"]["cards"]["stale"] == 1
@@ -292,7 +287,7 @@ def _add_card_labels(root):
 
 
 def test_status_table_lists_each_language_and_area(tiny):
-    result = run_cli("--root", str(tiny), "i18n", "status")
+    result = call_ppgen("--root", str(tiny), "i18n", "status")
     assert result.returncode == 0
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["lang", "name", "area", "keys", "translated", "missing", "stale", "untranslated", "done", "orphans"]
@@ -305,11 +300,11 @@ def test_languages_are_data_a_configured_language_gets_a_file_from_sync(tiny):
     config = tiny / "ppgen.yaml"
     config.write_text(config.read_text(encoding="utf-8") + (
         "  yy:\n    name: Yish\n    fonts:\n      body: [DejaVuSans.ttf]\n      bold: [DejaVuSans-Bold.ttf]\n"), encoding="utf-8")
-    result = run_cli("--root", str(tiny), "i18n", "sync", "--lang", "yy")
+    result = call_ppgen("--root", str(tiny), "i18n", "sync", "--lang", "yy")
     assert result.returncode == 0, result.stderr
     loc = ppgen.load(tiny).locale("yy")
     assert len(loc.entries) == 13 and {e.status for e in loc.entries.values()} == {"needs-translation"}
-    result = run_cli("--root", str(tiny), "i18n", "status", "--lang", "yy", "--format", "json")
+    result = call_ppgen("--root", str(tiny), "i18n", "status", "--lang", "yy", "--format", "json")
     assert json.loads(result.stdout)[0]["missing"] == 13
 
 
@@ -352,7 +347,7 @@ def test_a_key_word_spelled_otherwise_is_a_warning(tiny):
         ("keywords", "warning", "card.roman-archer-auxilia.effect", 36)]
     assert "spells it 1ターンに1度：" in report.findings[0].problem.message
     assert "it opens no clause with a colon" in report.findings[0].problem.message
-    result = run_cli("--root", str(tiny), "i18n", "check")
+    result = call_ppgen("--root", str(tiny), "i18n", "check")
     assert result.returncode == 0 and "warning[keywords]" in result.stdout  # warnings alone pass
 
 

@@ -4,17 +4,13 @@ from __future__ import annotations
 import difflib
 import re
 import subprocess
-import sys
 
 import pytest
 
 import ppgen
+from clitools import call_ppgen
 from ppgen.i18n.edit import LocaleText
 from ppgen.read.locale import source_hash
-
-
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "ppgen", *args], capture_output=True, text=True)
 
 
 def changes(before: str, after: str) -> list[tuple[list[str], list[str]]]:
@@ -139,7 +135,7 @@ def test_sync_adds_marks_and_keeps_everything_else_byte_identical(game_copy):
     replace(en, "label.bonus: Bonus\n", "label.bonus: Bonus\nlabel.reserve: Reserve\n")
     replace(ja, "label.bonus:\n  text: ボーナス\n  src: d587622d\n", "label.bonus:\n  text: ボーナス\n  src: d587622d\nlabel.gone:  # kept: sync never deletes silently\n  text: 古い\n  src: 00000000\n")
     before = ja.read_text(encoding="utf-8")
-    result = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
+    result = call_ppgen("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
     assert result.returncode == 0, result.stderr
     assert "1 added, 1 marked needs-review" in result.stderr
     assert re.search(r"locales/ja\.yaml:\d+:1: orphan 'label\.gone' \(not in English\) kept", result.stderr)
@@ -149,10 +145,10 @@ def test_sync_adds_marks_and_keeps_everything_else_byte_identical(game_copy):
         (["  src: 0e0ca2fa\n"], [f"  src: {source_hash('Hastati Battle Line')}\n", "  status: needs-review\n"]),
     ]
     assert after.index("label.reserve:") < after.index("label.gone:"), "new keys go right after the preceding English key"
-    again = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
+    again = call_ppgen("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
     assert "0 added, 0 marked needs-review (up to date)" in again.stderr
     assert ja.read_text(encoding="utf-8") == after
-    check = run_cli("--root", str(game_copy), "i18n", "check", "--lang", "ja")
+    check = call_ppgen("--root", str(game_copy), "i18n", "check", "--lang", "ja")
     assert sorted(re.findall(r"error\[(\w+)\]", check.stdout)) == ["missing", "orphan", "stale"]
 
 
@@ -160,10 +156,10 @@ def test_sync_prune_names_what_it_removes_and_dry_run_writes_nothing(game_copy):
     ja = game_copy / "locales" / "ja.yaml"
     replace(ja, "# Print sheets\n", "label.gone:\n  text: 古い\n  src: 00000000\n\n# Print sheets\n")
     before = ja.read_bytes()
-    dry = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja", "--prune", "--dry-run")
+    dry = call_ppgen("--root", str(game_copy), "i18n", "sync", "--lang", "ja", "--prune", "--dry-run")
     assert "orphan 'label.gone' (not in English) would remove" in dry.stderr
     assert ja.read_bytes() == before
-    run = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja", "--prune")
+    run = call_ppgen("--root", str(game_copy), "i18n", "sync", "--lang", "ja", "--prune")
     assert "orphan 'label.gone' (not in English) removed" in run.stderr
     assert changes(before.decode(), ja.read_text(encoding="utf-8")) == [(["label.gone:\n", "  text: 古い\n", "  src: 00000000\n"], [])]
 
@@ -173,7 +169,7 @@ def test_sync_keeps_crlf_and_bom(game_copy):
     ja.write_bytes(b"\xef\xbb\xbf" + ja.read_bytes().replace(b"\n", b"\r\n"))
     replace(game_copy / "locales" / "en.yaml", "faction.rome: Rome\n", "faction.rome: Roma\n")
     before = ja.read_bytes()
-    assert run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja").returncode == 0
+    assert call_ppgen("--root", str(game_copy), "i18n", "sync", "--lang", "ja").returncode == 0
     after = ja.read_bytes()
     assert after.startswith(b"\xef\xbb\xbf") and b"\n" not in after.replace(b"\r\n", b"")
     assert changes(before.decode("utf-8-sig"), after.decode("utf-8-sig")) == [
@@ -185,7 +181,7 @@ def test_a_failed_sync_leaves_the_file_untouched(game_copy):
     replace(ja, "faction.dacia:\n", "faction.carthage:\n")  # a duplicate key
     replace(game_copy / "locales" / "en.yaml", "faction.rome: Rome\n", "faction.rome: Roma\n")
     before = ja.read_bytes()
-    result = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
+    result = call_ppgen("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
     assert result.returncode == 2
     assert re.search(r"locales/ja\.yaml:\d+:1: error\[duplicate\] duplicate key ‘faction.carthage’", result.stderr)
     assert "Traceback" not in result.stderr
@@ -194,7 +190,7 @@ def test_a_failed_sync_leaves_the_file_untouched(game_copy):
 
 
 def test_sync_refuses_the_source_language(game_copy):
-    result = run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "en")
+    result = call_ppgen("--root", str(game_copy), "i18n", "sync", "--lang", "en")
     assert result.returncode == 2 and "source language" in result.stderr
 
 
@@ -205,8 +201,8 @@ def test_export_then_import_changes_nothing(game_copy, tmp_path, lang):
     loc = game_copy / "locales" / f"{lang}.yaml"
     before = loc.read_bytes()
     po = tmp_path / f"{lang}.po"
-    assert run_cli("--root", str(game_copy), "i18n", "export", "--lang", lang, "-o", str(po)).returncode == 0
-    result = run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    assert call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", lang, "-o", str(po)).returncode == 0
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
     assert result.returncode == 0, result.stderr
     assert f"0 updated, 0 added, {english_keys(game_copy)} unchanged" in result.stderr
     assert loc.read_bytes() == before
@@ -215,7 +211,7 @@ def test_export_then_import_changes_nothing(game_copy, tmp_path, lang):
 def test_export_is_deterministic_and_well_formed(game_copy, tmp_path):
     a, b = tmp_path / "a.po", tmp_path / "b.po"
     for out in (a, b):
-        run_cli("--root", str(game_copy), "i18n", "export", "--lang", "ko", "-o", str(out))
+        call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ko", "-o", str(out))
     assert a.read_bytes() == b.read_bytes()
     import polib
 
@@ -231,12 +227,12 @@ def test_round_trip_with_one_edit_changes_exactly_that_entry(game_copy, tmp_path
     ja = game_copy / "locales" / "ja.yaml"
     before = ja.read_text(encoding="utf-8")
     po = tmp_path / "ja.po"
-    run_cli("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
+    call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
     text = po.read_text(encoding="utf-8")
     old = 'msgctxt "card.testudo.name"\nmsgid "Testudo"\nmsgstr "テストゥド"\n'
     assert old in text
     po.write_text(text.replace(old, old.replace('msgstr "テストゥド"', 'msgstr "亀甲隊形"')), encoding="utf-8")
-    result = run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
     assert f"1 updated, 0 added, {english_keys(game_copy) - 1} unchanged" in result.stderr
     assert changes(before, ja.read_text(encoding="utf-8")) == [(["  text: テストゥド\n"], ["  text: 亀甲隊形\n"])]
 
@@ -245,10 +241,10 @@ def test_stale_entries_export_fuzzy_and_a_reviewed_import_clears_them(game_copy,
     en, ja = game_copy / "locales" / "en.yaml", game_copy / "locales" / "ja.yaml"
     replace(en, "card.testudo.name: Testudo\n", "card.testudo.name: Testudo Formation\n")
     replace(en, "label.bonus: Bonus\n", "label.bonus: Bonus\nlabel.reserve: Reserve\n")
-    run_cli("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
+    call_ppgen("--root", str(game_copy), "i18n", "sync", "--lang", "ja")
     synced = ja.read_text(encoding="utf-8")
     po = tmp_path / "ja.po"
-    run_cli("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
+    call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
     import polib
 
     catalog = polib.pofile(str(po))
@@ -256,32 +252,32 @@ def test_stale_entries_export_fuzzy_and_a_reviewed_import_clears_them(game_copy,
     assert testudo.fuzzy and testudo.msgid == "Testudo Formation" and testudo.previous_msgid is None
     assert catalog.find("label.reserve", by="msgctxt").msgstr == ""
     # unedited: nothing changes, not even for the fuzzy and the untranslated entry
-    run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
     assert ja.read_text(encoding="utf-8") == synced
     # the translator reviews Testudo (unfuzzy, same text) and translates the new key
     testudo.flags.remove("fuzzy")
     catalog.find("label.reserve", by="msgctxt").msgstr = "予備"
     catalog.save(str(po))
-    result = run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
     assert "2 updated, 0 added" in result.stderr
     assert changes(synced, ja.read_text(encoding="utf-8")) == [
         (["  text: Reserve\n"], ["  text: 予備\n"]),
         (["  status: needs-translation\n"], []),
         (["  status: needs-review\n"], []),
     ]
-    check = run_cli("--root", str(game_copy), "i18n", "check", "--lang", "ja")
+    check = call_ppgen("--root", str(game_copy), "i18n", "check", "--lang", "ja")
     assert check.returncode == 0, check.stdout
 
 
 def test_import_adds_a_missing_key_in_english_order_and_warns_about_unknown_ones(game_copy, tmp_path):
     ja = game_copy / "locales" / "ja.yaml"
     po = tmp_path / "ja.po"
-    run_cli("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
+    call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
     replace(ja, "label.copies:\n  text: 枚数\n  src: c95a7105\n", "")
     before = ja.read_text(encoding="utf-8")
     with po.open("a", encoding="utf-8") as fh:
         fh.write('\nmsgctxt "label.nonsense"\nmsgid "Nonsense"\nmsgstr "無意味"\n')
-    result = run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
     assert result.returncode == 0
     assert "'label.nonsense' is not an English key; skipped" in result.stderr
     assert "0 updated, 1 added" in result.stderr
@@ -295,7 +291,7 @@ def test_a_broken_po_file_is_reported_with_its_line_and_nothing_is_written(game_
     before = ja.read_bytes()
     po = tmp_path / "bad.po"
     po.write_text('msgid ""\nmsgstr "Language: ja\\n"\n\nmsgctxt "faction.rome"\nmsgid "Rome"\nmsgstr "ローマ\n', encoding="utf-8")
-    result = run_cli("--root", str(game_copy), "i18n", "import", str(po))
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
     assert result.returncode == 2
     assert "bad.po:6:1: error[po] not a PO line" in result.stderr and "Traceback" not in result.stderr
     assert ja.read_bytes() == before
@@ -322,7 +318,7 @@ def exported(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("po")
     for lang in PO_LANGUAGES:
-        result = run_cli("--root", str(ROOT), "i18n", "export", "--lang", lang, "-o", str(folder / f"{lang}.po"))
+        result = call_ppgen("--root", str(ROOT), "i18n", "export", "--lang", lang, "-o", str(folder / f"{lang}.po"))
         assert result.returncode == 0, result.stderr
     return folder
 
@@ -353,12 +349,12 @@ def test_msgfmt_check_passes_without_a_warning(exported, lang):
 def test_a_po_file_rewritten_by_msgcat_imports_as_no_change(game_copy, tmp_path, lang):
     msgcat = gettext_tool("msgcat")
     po, cat = tmp_path / f"{lang}.po", tmp_path / f"{lang}-msgcat.po"
-    assert run_cli("--root", str(game_copy), "i18n", "export", "--lang", lang, "-o", str(po)).returncode == 0
+    assert call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", lang, "-o", str(po)).returncode == 0
     subprocess.run([msgcat, "-o", str(cat), str(po)], check=True)
     assert po.read_text(encoding="utf-8") != cat.read_text(encoding="utf-8")  # msgcat wraps lines its own way
     loc = game_copy / "locales" / f"{lang}.yaml"
     before = loc.read_bytes()
-    result = run_cli("--root", str(game_copy), "i18n", "import", str(cat))
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", str(cat))
     assert result.returncode == 0, result.stderr
     assert f"0 updated, 0 added, {english_keys(game_copy)} unchanged" in result.stderr
     assert loc.read_bytes() == before
@@ -368,6 +364,6 @@ def test_a_po_file_rewritten_by_msgcat_imports_as_no_change(game_copy, tmp_path,
 def test_import_knows_the_language_as_cat_tools_write_it(game_copy, tmp_path, header, lang):
     po = tmp_path / "x.po"
     po.write_text(f'msgid ""\nmsgstr "Language: {header}\\n"\n\nmsgctxt "faction.rome"\nmsgid "Rome"\nmsgstr "X"\n', encoding="utf-8")
-    result = run_cli("--root", str(game_copy), "i18n", "import", "--dry-run", str(po))
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", "--dry-run", str(po))
     assert result.returncode == 0, result.stderr
     assert f"locales/{lang}.yaml" in result.stderr

@@ -8,12 +8,12 @@ import sys
 import pytest
 
 import ppgen
-from clitools import Break
+from clitools import Break, call_ppgen
 from ppgen.errors import DataError
 
 
 def run_cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "ppgen", *args], capture_output=True, text=True, cwd=cwd)
+    return call_ppgen(*args, cwd=cwd)
 
 
 def corrupt(path, old, new, count=1):
@@ -139,3 +139,21 @@ def test_font_chain_rule_message_and_position(game_copy, rule):
     with pytest.raises(DataError) as exc:
         ppgen.load(game_copy)
     assert [str(p) for p in exc.value.problems] == [expected]  # a broken chain is not also reported missing
+
+
+def test_a_font_shared_through_a_link_is_found_after_the_linking_game_is_gone(tmp_path, monkeypatch):
+    """Two game directories sharing the same font files (one's fonts/ a link to the other's) in one
+    process: the fonts are parsed once, and when the first directory is removed the second still
+    finds them (contact sheets open them by path; the registered font's path was the link's)."""
+    import shutil
+
+    from clitools import ROOT, copy_game
+    from ppgen.typeset import fonts
+
+    monkeypatch.setattr(fonts, "_REGISTERED", {})  # as in a process that has registered no font yet
+    first = ppgen.load(copy_game(tmp_path / "first"))
+    shared = first.fonts.chain("ja").fonts
+    shutil.rmtree(tmp_path / "first")
+    for font in ppgen.load(ROOT).fonts.chain("ja").fonts:
+        assert font.path.is_file(), font.path
+    assert all(f.path == (ROOT / "fonts" / f.path.name).resolve() for f in shared)

@@ -132,11 +132,11 @@ def test_illustrations_and_frames_can_be_switched_off_or_replaced(game_copy):
     ("  terrain:   {style: band, colour: terrain,", "  terrain:   {style: band, colour: terrian,", "unknown colour 'terrian'"),
 ])
 def test_template_looks_are_checked_with_positions(game_copy, old, new, words):
-    from clitools import run_ppgen
+    from clitools import call_ppgen
 
     template = game_copy / "templates" / "card.yaml"
     text = template.read_text(encoding="utf-8")
     assert old in text
     template.write_text(text.replace(old, new, 1), encoding="utf-8")
-    result = run_ppgen("--root", str(game_copy), "build", "-f", "rome")
+    result = call_ppgen("--root", str(game_copy), "build", "-f", "rome")
     assert result.returncode == 2 and words in result.stderr and "templates/card.yaml:" in result.stderr, result.stderr

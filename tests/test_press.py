@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from clitools import Break, assert_clean_error, run_ppgen
+from clitools import Break, assert_clean_error, call_ppgen
 from ppgen.press.order import Order, make, starter_decks
 from ppgen.press.preflight import Profile, preflight
 from ppgen.read.services import DeckSizes, load_services
@@ -43,7 +43,7 @@ def built(project, services, tmp_path_factory):
 @pytest.fixture(scope="module")
 def home_cards(tmp_path_factory):
     out = tmp_path_factory.mktemp("home")
-    result = run_ppgen("build", "--lang", "en", "--faction", "rome", "--out", out, root=ROOT)
+    result = call_ppgen("build", "--lang", "en", "--faction", "rome", "--out", out, root=ROOT)
     assert result.returncode == 0, result.stderr
     return out / "en" / "cards-en-rome.pdf"
 
@@ -348,13 +348,13 @@ def test_preflight_of_pictures(dtc, services, tmp_path):
 
 # ── the command line ───────────────────────────────────────────────────────
 def test_preflight_command_exit_codes_and_report(built, home_cards):
-    good = run_ppgen("preflight", pdf_of(built, "drivethrucards"), "--for", "drivethrucards", root=ROOT)
+    good = call_ppgen("preflight", pdf_of(built, "drivethrucards"), "--for", "drivethrucards", root=ROOT)
     assert good.returncode == 0, good.stdout + good.stderr
     assert "pass (80 pages)" in good.stdout and "1 file passes the preflight for DriveThruCards" in good.stderr
-    bad = run_ppgen("preflight", home_cards, "--pdfx", "x1a", root=ROOT)
+    bad = call_ppgen("preflight", home_cards, "--pdfx", "x1a", root=ROOT)
     assert bad.returncode == 1
     assert "no PDF/X OutputIntent" in bad.stdout and "RGB colour (fill, rg)" in bad.stdout and "pages 1–" in bad.stdout
-    as_json = run_ppgen("preflight", home_cards, "--json", root=ROOT)
+    as_json = call_ppgen("preflight", home_cards, "--json", root=ROOT)
     import json
 
     report = json.loads(as_json.stdout)
@@ -366,13 +366,13 @@ def test_the_preflight_command_passes_every_preset(built, key):
     order, result = built[key]
     target = result.uploads[0]
     args = ["preflight", target, "--for", order.service.key] + (["--pdfx", "x1a"] if key.endswith("x1a") else [])
-    ran = run_ppgen(*args, root=ROOT)
+    ran = call_ppgen(*args, root=ROOT)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert ": pass (" in ran.stdout and "FAIL" not in ran.stdout
 
 
 def test_build_for_says_what_to_upload(tmp_path):
-    result = run_ppgen("build", "--for", "drivethrucards", "--faction", "sparta", "--lang", "ja", "--out", tmp_path, root=ROOT)
+    result = call_ppgen("build", "--for", "drivethrucards", "--faction", "sparta", "--lang", "ja", "--out", tmp_path, root=ROOT)
     assert result.returncode == 0, result.stderr
     assert "To upload to DriveThruCards" in result.stderr and "starter-sparta-ja.pdf" in result.stderr
     assert "preflight passed" in result.stderr
@@ -396,12 +396,12 @@ def test_build_for_is_reproducible(project, services, tmp_path):
     (("preflight", "README.md", "--for", "nope"), ("unknown print service 'nope'",)),
 ])
 def test_bad_options_are_clear_errors(args, needles, tmp_path):
-    assert_clean_error(run_ppgen(*args, "--out", tmp_path, root=ROOT) if args[0] != "preflight" else run_ppgen(*args, root=ROOT), *needles)
+    assert_clean_error(call_ppgen(*args, "--out", tmp_path, root=ROOT) if args[0] != "preflight" else call_ppgen(*args, root=ROOT), *needles)
 
 
 def test_preflight_of_something_not_a_pdf(tmp_path):
     (tmp_path / "x.pdf").write_text("not a pdf")
-    result = run_ppgen("preflight", tmp_path / "x.pdf", root=ROOT)
+    result = call_ppgen("preflight", tmp_path / "x.pdf", root=ROOT)
     assert result.returncode == 1 and "is not a PDF pypdf can read" in result.stdout and "Traceback" not in result.stderr
 
 
@@ -425,7 +425,7 @@ SERVICE_BREAKS = {
 @pytest.mark.parametrize("name", list(SERVICE_BREAKS))
 def test_services_file_problems_have_file_line_col(game_copy, name):
     expected = SERVICE_BREAKS[name].apply(game_copy / "templates" / "services.yaml", "templates/services.yaml")
-    result = run_ppgen("build", "--for", "drivethrucards", "--out", game_copy / "out", root=game_copy)
+    result = call_ppgen("build", "--for", "drivethrucards", "--out", game_copy / "out", root=game_copy)
     assert_clean_error(result, expected)
 
 

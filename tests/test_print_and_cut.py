@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import math
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
+from clitools import call_ppgen
 from conftest import ROOT
 from pdftools import MM, placements, reader, render
 
@@ -506,7 +505,7 @@ def test_bleed_and_gap_default_to_the_machine_and_yield_to_the_command_line(proj
 
 
 def run(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "ppgen", *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+    return call_ppgen(*args, cwd=cwd)
 
 
 @pytest.mark.parametrize("args, message", [

@@ -55,3 +55,16 @@ def test_ci_runs_the_readmes_test_command_exactly():
 def test_the_readme_says_how_long_the_tests_take():
     text = README.read_text(encoding="utf-8")
     assert re.search(r"Tests \(about \d+ minutes on two cores", text)
+
+
+def test_the_test_files_run_longest_first_are_test_files(request):
+    """conftest.LONGEST_FIRST names files that exist (a renamed file would silently lose its
+    place), and this run took them in that order."""
+    from conftest import LONGEST_FIRST
+
+    here = Path(__file__).resolve().parent
+    assert [name for name in LONGEST_FIRST if not (here / name).is_file()] == []
+    order = list(dict.fromkeys(item.path.name for item in request.session.items))
+    listed = [name for name in order if name in LONGEST_FIRST]
+    assert listed == [name for name in LONGEST_FIRST if name in order]
+    assert order[:len(listed)] == listed  # before every file not named

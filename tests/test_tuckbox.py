@@ -3,11 +3,9 @@ the solid cut outline around them, the deck's name and card list in the build's 
 boxes' place in the assembled PDF; a deck too thick for the paper refused by name."""
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
+from clitools import call_ppgen
 from conftest import ROOT
 from pdftools import MM, reader, texts
 
@@ -130,7 +128,7 @@ def test_each_starter_deck_box_names_the_deck_and_lists_its_cards(boxes, project
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "ppgen", *args], cwd=ROOT, capture_output=True, text=True, timeout=180)
+    return call_ppgen(*args, cwd=ROOT)
 
 
 def test_boxes_start_on_an_odd_page_of_the_set_each_with_a_blank_back(tmp_path):

@@ -7,13 +7,14 @@ import sys
 
 import pytest
 
+from clitools import call_ppgen
 from conftest import ROOT
 
 STARTER = str(ROOT / "decks" / "starter-rome.txt")
 
 
 def run(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "ppgen", "validate", *args], capture_output=True, text=True, cwd=cwd)
+    return call_ppgen("validate", *args, cwd=cwd)
 
 
 def write(path, text, encoding="utf-8"):

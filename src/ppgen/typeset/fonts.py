@@ -32,7 +32,9 @@ class Font:
 
 def register_font(path: Path) -> Font:
     """Register a TrueType file with ReportLab once per process; refuse what cannot be embedded.
-    The same file reached by another path (a game directory whose fonts/ is a link) is parsed once."""
+    The same file reached by another path (a game directory whose fonts/ is a link) is parsed once,
+    and its `path` is the file itself: in a process that outlives a game directory (the workbench,
+    a script, the tests), the font another directory shares is still found where it is."""
     path = Path(path)
     try:
         real = path.resolve()
@@ -41,7 +43,7 @@ def register_font(path: Path) -> Font:
     except OSError:
         key = (path, -1, -1)  # missing: _register says so
     if key not in _REGISTERED:
-        _REGISTERED[key] = replace(_register(path), stamp=key[1:])
+        _REGISTERED[key] = replace(_register(path), path=key[0], stamp=key[1:])
     return _REGISTERED[key]
 
 
