@@ -470,6 +470,26 @@ def test_a_port_in_use_is_a_clear_error(served):
     assert server.returncode == 2 and "is in use" in err and "--port" in err and "Traceback" not in err
 
 
+def test_a_port_taken_after_the_check_stops_the_workers_before_the_error(served, monkeypatch):
+    """The port checked free, then taken before the server binds it (another program was quicker):
+    the same clear error, and the workbench's workers end with it — before, they were left to the
+    interpreter's exit, which could print a traceback after the message ("Bad file descriptor")."""
+    import multiprocessing
+
+    from clitools import call_ppgen
+
+    import ppgen.serve.server as server
+
+    monkeypatch.setattr(server, "check_port", lambda host, port: None)
+    before = set(multiprocessing.active_children())
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        result = call_ppgen("serve", "--root", served.game, "--port", sock.getsockname()[1])
+    assert result.returncode == 2 and "is in use" in result.stderr and "Traceback" not in result.stderr
+    assert set(multiprocessing.active_children()) <= before  # the workers it forked are gone
+
+
 def test_an_unknown_language_is_a_usage_error(served):
     server = run_serve(served.game, "--lang", "jp", "--port", "0")
     _, err = server.communicate(timeout=30)

@@ -50,11 +50,17 @@ def serve_command(ui, lang, port, host, open_browser, since):
 
     from ..read.gamedir import find_game_dir
     from ..serve import LiveServer, Workbench
+    from ..serve.server import check_port
 
     gamedir = find_game_dir(ui.root)
+    check_port(host, port)  # a port in use is said at once, not after the game is loaded
     bench = Workbench(gamedir, lang, since, workers=min(RASTER_WORKERS, os.cpu_count() or 1))
     bench.on_update = lambda update, changed: _tell(ui, gamedir, update, changed)
-    server = LiveServer(bench, host, port, log=ui.info)
+    try:
+        server = LiveServer(bench, host, port, log=ui.info)
+    except BaseException:  # taken meanwhile: the workers it forked end now, not in the interpreter's exit
+        bench.stop()
+        raise
     server.start()
     game = bench.session.project.config.game if bench.session.project else gamedir.root.name
     languages = ", ".join(bench.session.langs) or "?"

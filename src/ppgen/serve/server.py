@@ -407,6 +407,26 @@ class WorkbenchServer(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
+def check_port(host: str, port: int) -> None:
+    """A UsageError now when `host`:`port` cannot be served on (in use, no such address), before the
+    workbench loads the game and forks its workers; the server binds it for real just after."""
+    if port == 0:
+        return
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds (allow_reuse_address)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise _cannot_serve(host, port, exc) from None
+
+
+def _cannot_serve(host: str, port: int, exc: OSError) -> UsageError:
+    if exc.errno == errno.EADDRINUSE:
+        return UsageError(f"port {port} on {host} is in use (another ppgen serve?); choose another with --port, "
+                          "or --port 0 for any free port")
+    return UsageError(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+
+
 class LiveServer:
     """The workbench, its watcher and its web server, started and stopped together."""
 
@@ -418,10 +438,7 @@ class LiveServer:
         try:
             self.httpd = WorkbenchServer((host, port), workbench, hosts, log)
         except OSError as exc:
-            if exc.errno == errno.EADDRINUSE:
-                raise UsageError(f"port {port} on {host} is in use (another ppgen serve?); choose another with --port, "
-                                 "or --port 0 for any free port") from None
-            raise UsageError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+            raise _cannot_serve(host, port, exc) from None
         self.watcher = Watcher(workbench.session.dir, workbench.apply)
         self._thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.2},
                                         name="ppgen-http", daemon=True)
