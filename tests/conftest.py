@@ -157,6 +157,23 @@ def full_set(project, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def rulebook_files(full_set, project, tmp_path_factory):
+    """The rulebook of every language on each paper as `write_part(project, lang, "rulebook", path,
+    paper)` writes it, drawn once per test run: {(lang, paper): (path, pages)}. A4's are the full
+    set's (the same bytes: test_rulebook checks it), Letter's drawn here; only read."""
+    from ppgen.write.standalone import write_part
+
+    result, _ = full_set
+    a4 = {(f.lang, "a4"): (f.path, f.pages) for f in result.files if f.part == "rulebook"}
+
+    def letter(out):
+        written = {lang: write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "letter") for lang, _ in a4}
+        return {(lang, "letter"): (w.path, w.pages) for lang, w in written.items()}
+
+    return a4 | made_once(tmp_path_factory, "letter-rulebooks", letter)
+
+
+@pytest.fixture(scope="session")
 def seed_cards():
     """The seeds' cards, every language, as printed (copied from ../shared/seeds)."""
     return json.loads((DATA / "seed_cards.json").read_text(encoding="utf-8"))

@@ -21,11 +21,9 @@ def rulebooks(full_set):
 
 
 @pytest.fixture(scope="module")
-def letter_rulebooks(project, tmp_path_factory):
-    from ppgen.write.standalone import write_part
-
-    out = tmp_path_factory.mktemp("letter")
-    return {lang: (write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "letter").path, []) for lang in LANGS}
+def letter_rulebooks(rulebook_files):
+    """write_part(project, lang, "rulebook", path, "letter") of every language: {lang: (path, [])}."""
+    return {lang: (rulebook_files[lang, "letter"][0], []) for lang in LANGS}
 
 
 def _reader(source):
