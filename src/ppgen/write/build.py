@@ -387,14 +387,23 @@ def _frozen_heap():
     """Everything made before the drawing (the project, its fonts and locales, ppgen's modules)
     moved out of the garbage collector's sight while the parts are drawn: it lives as long as
     the build, and each full collection walked it again (a tenth of a build's CPU time); forked
-    workers also keep its memory shared instead of copying what the collector touches."""
+    workers also keep its memory shared instead of copying what the collector touches. The
+    youngest objects are looked at every 20 000 allocations instead of 700 (the drawing makes
+    millions, short-lived: as fast as no collector at all, with the same peak memory at 10× the
+    cards). Both given back as they were after the build."""
     import gc
 
+    thresholds = gc.get_threshold()
     gc.freeze()
+    gc.set_threshold(DRAWING_GC_THRESHOLD, *thresholds[1:])
     try:
         yield
     finally:
+        gc.set_threshold(*thresholds)
         gc.unfreeze()
+
+
+DRAWING_GC_THRESHOLD = 20_000  # allocations between two collections of the youngest objects, while drawing
 
 
 DRAW_FIRST = ("cards", "rulebook", "boxes")  # the longest parts start first in the workers (the others fill in)
