@@ -336,3 +336,27 @@ def test_a_parallel_build_ends_its_worker_processes_cleanly(project, tmp_path, m
     result = build(project, BuildOptions.resolve(project, lang="ja,en", out=tmp_path, parts="score-sheet", jobs=2), reuse=False)
     assert [f.lang for f in result.files] == ["ja", "en"] and all(f.path.is_file() for f in result.files)
     assert killed == []
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_collector_as_the_drawing_set_it_is_given_back_after_the_build(project, tmp_path, jobs):
+    """write/build.py freezes what exists before the drawing and collects the youngest objects less
+    often (gc.freeze, gc.set_threshold: a tenth of a build's CPU
+    was the collector walking the loaded project and fonts again and again); a program calling
+    build() gets its collector back as it was, whether the build ends or fails."""
+    import gc
+
+    before, thresholds = gc.get_freeze_count(), gc.get_threshold()
+    build(project, BuildOptions.resolve(project, lang="en", out=tmp_path / "ok", parts="score-sheet", jobs=jobs), reuse=False)
+    assert (gc.get_freeze_count(), gc.get_threshold()) == (before, thresholds)
+    options = BuildOptions.resolve(project, lang="en", out=tmp_path / "broken", parts="mats,score-sheet", jobs=jobs)
+    from ppgen.write import parts
+
+    real = parts.PARTS["mats"]
+    try:
+        parts.PARTS["mats"] = lambda *a, **k: (_ for _ in ()).throw(RuntimeError("a part that fails"))
+        with pytest.raises(RuntimeError, match="a part that fails"):
+            build(project, options, reuse=False)
+    finally:
+        parts.PARTS["mats"] = real
+    assert (gc.get_freeze_count(), gc.get_threshold()) == (before, thresholds)

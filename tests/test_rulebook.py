@@ -425,3 +425,39 @@ def test_the_pictures_follow_the_card_data(game_copy, tmp_path):
     cards.write_text(block.sub(r"\g<1>6\n", text, count=1), encoding="utf-8")  # as strong as the boss: no story
     with pytest.raises(DataError, match="cannot tell the combat example"):
         ppgen.load(game_copy) and text_of(game_copy, "broken.pdf")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_contents_leaders_are_even_dots_from_the_title_to_the_page_number(rulebooks, lang):
+    """Each contents entry's leader: round dots, evenly spaced, from just after its title to just
+    before its page number, on the entry's baseline (one stroked path, not a circle per dot)."""
+    import numpy as np
+
+    from pdftools import glyphs, render
+
+    path, _ = rulebooks[lang]
+    page, dpi = 1, 200  # the contents: the second page
+    rows: dict[float, list] = {}
+    for g in glyphs(path, pages=[page])[0]:
+        if not g.ch.isspace():
+            rows.setdefault(round(g.baseline, 1), []).append(g)
+    entries = []
+    for base in sorted(rows, reverse=True):  # top to bottom: title glyphs, a wide gap, the page number
+        row = sorted(rows[base], key=lambda g: g.x0)
+        cut = max(range(1, len(row)), key=lambda k: row[k].x0 - row[k - 1].x1, default=0)
+        if cut and row[cut].x0 - row[cut - 1].x1 > 60 and all(g.ch.isdigit() for g in row[cut:]):
+            entries.append((row[:cut], row[cut:]))
+    assert len(entries) >= 15, len(entries)
+    image = np.asarray(render(path, page, dpi).convert("L"))
+    px = dpi / 72
+    for title, number in entries[:4]:
+        size = max(g.size for g in title)
+        row = int(round((image.shape[0] / px - title[0].baseline - size * 0.07) * px))
+        band = image[row - 2:row + 3, int(title[-1].x1 * px):int(number[0].x0 * px)].min(axis=0) < 200
+        starts = np.flatnonzero(band[1:] & ~band[:-1])
+        assert len(starts) >= 5, (lang, "".join(g.ch for g in title))
+        gaps = np.diff(starts) / px
+        assert gaps.max() - gaps.min() < 1.0 and abs(gaps.mean() - size * 0.45) < 0.6, (lang, gaps)
+        first_dot, last_dot = title[-1].x1 + starts[0] / px, title[-1].x1 + starts[-1] / px
+        # the dots start within a step of the title's end (plus its 0.4 em of air) and stop 0.4 em before the number
+        assert first_dot - title[-1].x1 < size * (0.4 + 0.45) + 1 and number[0].x0 - last_dot < size * 0.4 + 1.5, (lang, first_dot, last_dot)

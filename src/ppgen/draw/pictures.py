@@ -38,10 +38,15 @@ class Artwork:
 
         return CardGeometry.from_mm(*self.card_size)
 
-    def define(self, name: str, w: float, h: float, paint: Callable) -> str:
-        """Record `paint(canvas)` once as a form `name` of w × h points (before any page is drawn)."""
+    def define(self, name: str, w: float, h: float, paint: Callable, measures: bool = False) -> str:
+        """Record `paint(canvas)` once as a form `name` of w × h points (before any page is drawn).
+        On a canvas that only measures (the rulebook's trial layout) nothing is painted unless the
+        paint `measures` (it returns what the layout needs: the mat's zones)."""
         if name not in self.sizes:
             c = self.c
+            if getattr(c, "measuring", False) and not measures:
+                self.sizes[name] = (w, h)
+                return name
             c.beginForm(name, 0, 0, w, h)
             c.saveState()
             paint(c)

@@ -54,7 +54,7 @@ def needs(book) -> None:
     geo = _geometry(book)
     zones: list = []
     book.artwork.define(MAT_FORM, geo.width, geo.height,
-                        lambda c: zones.extend(paint_mat(c, book.project, book.lang, geo, _Quiet())))
+                        lambda c: zones.extend(paint_mat(c, book.project, book.lang, geo, _Quiet())), measures=True)
     book.artwork.mat_zones = {z.name: z for z in zones} or getattr(book.artwork, "mat_zones", {})
     book.artwork.back()
 

@@ -278,14 +278,16 @@ class Leader(Block):
         start = x + self.indent + (last.width if last is not None else 0.0) + self.style.size * 0.4
         end = x + width - number.width - self.style.size * 0.4
         draw_baseline(c, number, x + width - number.width, baseline)
-        if end > start:
+        if end > start:  # the leader: dots every `step` from the page number back towards the title
             c.saveState()
-            c.setFillColor(self.leader_colour)
+            c.setStrokeColor(self.leader_colour)
             step = self.style.size * 0.45
             dot = self.style.size * 0.07
             n = int((end - start) / step)
-            for k in range(n + 1):
-                c.circle(end - k * step, baseline + dot, dot, stroke=0, fill=1)
+            c.setLineWidth(2 * dot)
+            c.setLineCap(1)  # round: each dash of length 0 is a dot as wide as the line
+            c.setDash([0, step])
+            c.line(end, baseline + dot, end - (n + 0.5) * step, baseline + dot)  # one path, not a circle per dot (the last inside it)
             c.restoreState()
 
 

@@ -21,6 +21,7 @@ prints the cards only unless parts are asked for).
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -362,19 +363,47 @@ def _run_languages(project, options, run, names, jobs, progress: Progress | None
     processes — the rulebook of a language beside its card sheets, so one language uses every
     core too — and always assembled and written here (a worker never writes a file, so
     stopping one can never leave anything half-written)."""
-    if jobs <= 1:
-        for lang in options.langs:
-            drawn = [draw_part(project, options, run, lang, part, progress, recall) for part in options.parts]
-            yield write_language(finish_language(project, options, lang, drawn, names), options)
-        return
-    drawn_parts = _draw_in_workers(project, options, run, jobs, progress, recall)
+    project.fonts.load(options.langs)  # fonts and locales parsed once, before any drawing (and any fork)
+    for lang in options.langs:
+        project.locale(lang)
+    with _frozen_heap():
+        if jobs <= 1:
+            for lang in options.langs:
+                drawn = [draw_part(project, options, run, lang, part, progress, recall) for part in options.parts]
+                yield write_language(finish_language(project, options, lang, drawn, names), options)
+            return
+        drawn_parts = _draw_in_workers(project, options, run, jobs, progress, recall)
+        try:
+            for lang in options.langs:
+                drawn = [next(drawn_parts) for _ in options.parts]
+                yield write_language(finish_language(project, options, lang, drawn, names), options)
+            next(drawn_parts, None)  # every part taken: the pool shuts down (closing it here would kill its workers)
+        finally:
+            drawn_parts.close()  # a failed write stops the workers too
+
+
+@contextmanager
+def _frozen_heap():
+    """Everything made before the drawing (the project, its fonts and locales, ppgen's modules)
+    moved out of the garbage collector's sight while the parts are drawn: it lives as long as
+    the build, and each full collection walked it again (a tenth of a build's CPU time); forked
+    workers also keep its memory shared instead of copying what the collector touches. The
+    youngest objects are looked at every 20 000 allocations instead of 700 (the drawing makes
+    millions, short-lived: as fast as no collector at all, with the same peak memory at 10× the
+    cards). Both given back as they were after the build."""
+    import gc
+
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(DRAWING_GC_THRESHOLD, *thresholds[1:])
     try:
-        for lang in options.langs:
-            drawn = [next(drawn_parts) for _ in options.parts]
-            yield write_language(finish_language(project, options, lang, drawn, names), options)
-        next(drawn_parts, None)  # every part taken: the pool shuts down (closing it here would kill its workers)
+        yield
     finally:
-        drawn_parts.close()  # a failed write stops the workers too
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
+DRAWING_GC_THRESHOLD = 20_000  # allocations between two collections of the youngest objects, while drawing
 
 
 DRAW_FIRST = ("cards", "rulebook", "boxes")  # the longest parts start first in the workers (the others fill in)
@@ -393,11 +422,7 @@ def _draw_in_workers(project, options, run, jobs, progress: Progress | None = No
     card_ids = [c.id for c in run]
     decks = [(d.title, d.faction, [(c.id, n) for c, n in d.cards]) for d in getattr(run, "decks", ())]
     global _FORKED_PROJECT
-    _FORKED_PROJECT = project if method == "fork" else None  # forked workers inherit it, loaded
-    if method == "fork":  # and its fonts and locales, parsed once here
-        project.fonts.load(options.langs)
-        for lang in options.langs:
-            project.locale(lang)
+    _FORKED_PROJECT = project if method == "fork" else None  # forked workers inherit it, loaded (its fonts and locales too)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_ignores_sigint)
     first = sorted(options.parts, key=lambda part: (part not in DRAW_FIRST, DRAW_FIRST.index(part) if part in DRAW_FIRST else 0))
     try:
