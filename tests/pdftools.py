@@ -153,7 +153,7 @@ def page_texts(pdf) -> tuple[str, ...]:
     return _read_once(pdf, "texts", texts)
 
 
-def printed_lines(pdf) -> tuple[tuple["TextLine", ...], ...]:
+def printed_lines(pdf) -> tuple[tuple[TextLine, ...], ...]:
     """Every page's lines as printed (`text_lines` of its `glyphs`: top to bottom, one baseline
     each, columns apart), read once per distinct file content."""
     return _read_once(pdf, "lines", lambda data: (tuple(text_lines(page)) for page in glyphs(data)))
