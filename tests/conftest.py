@@ -64,10 +64,10 @@ def pytest_configure(config):
 LONGEST_FIRST = (
     "test_export.py",              # 38 s: every card as a 300 dpi PNG
     "test_fuzz_loaders.py",        # 36 s: each example loads and draws the part it changed
-    "test_rulebook.py",            # 32 s: pypdf reads every line of eight rulebooks (and the full set is built)
+    "test_rulebook.py",            # 16 s: PDFium reads eight rulebooks line by line; early, as it usually makes the full set
     "test_hardening_interrupts.py",  # 22 s: real builds, interrupted, in processes
     "test_linebreak.py",           # 21 s
-    "test_duplex.py",              # 18 s
+    "test_duplex.py",              # 11 s: the set assembled in every language, paper and layout (the rulebooks: rulebook_files)
     "test_press.py",               # 17 s
     "test_build.py",               # 17 s
     "test_serve_browser.py",       # 17 s: a browser
@@ -154,6 +154,23 @@ def full_set(project, tmp_path_factory):
     from ppgen.write.build import BuildOptions, build
 
     return made_once(tmp_path_factory, "full-set", lambda out: (build(project, BuildOptions.resolve(project, lang="all", out=out, jobs=2)), out))
+
+
+@pytest.fixture(scope="session")
+def rulebook_files(full_set, project, tmp_path_factory):
+    """The rulebook of every language on each paper as `write_part(project, lang, "rulebook", path,
+    paper)` writes it, drawn once per test run: {(lang, paper): (path, pages)}. A4's are the full
+    set's (the same bytes: test_rulebook checks it), Letter's drawn here; only read."""
+    from ppgen.write.standalone import write_part
+
+    result, _ = full_set
+    a4 = {(f.lang, "a4"): (f.path, f.pages) for f in result.files if f.part == "rulebook"}
+
+    def letter(out):
+        written = {lang: write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "letter") for lang, _ in a4}
+        return {(lang, "letter"): (w.path, w.pages) for lang, w in written.items()}
+
+    return a4 | made_once(tmp_path_factory, "letter-rulebooks", letter)
 
 
 @pytest.fixture(scope="session")

@@ -132,21 +132,31 @@ def texts(pdf) -> list[str]:
         doc.close()
 
 
-_PAGE_TEXTS: dict[str, tuple[str, ...]] = {}
+_READ_ONCE: dict[tuple[str, str], tuple] = {}
 
 
-def page_texts(pdf) -> tuple[str, ...]:
-    """pypdf's text of every page of a PDF (a path, bytes or a binary file), extracted once per
-    distinct file content in this process: tests reading the same rulebook page by page, several
-    times over, pay pypdf's slow content-stream parsing once (its text, line ends included, is what
-    page.extract_text() gives)."""
+def _read_once(pdf, how: str, read) -> tuple:
+    """`read(data)` of a PDF (a path, bytes or a binary file), once per distinct file content in
+    this process: tests that read the same rulebook page by page, several times over, read it once."""
     import hashlib
 
     data = pdf if isinstance(pdf, bytes) else pdf.getvalue() if hasattr(pdf, "getvalue") else Path(pdf).read_bytes()
-    key = hashlib.sha256(data).hexdigest()
-    if key not in _PAGE_TEXTS:
-        _PAGE_TEXTS[key] = tuple(page.extract_text() for page in reader(data).pages)
-    return _PAGE_TEXTS[key]
+    key = (how, hashlib.sha256(data).hexdigest())
+    if key not in _READ_ONCE:
+        _READ_ONCE[key] = tuple(read(data))
+    return _READ_ONCE[key]
+
+
+def page_texts(pdf) -> tuple[str, ...]:
+    """`texts(pdf)`, read once per distinct file content (PDFium's text in the order it is drawn:
+    for checks that look for a phrase, whitespace aside)."""
+    return _read_once(pdf, "texts", texts)
+
+
+def printed_lines(pdf) -> tuple[tuple[TextLine, ...], ...]:
+    """Every page's lines as printed (`text_lines` of its `glyphs`: top to bottom, one baseline
+    each, columns apart), read once per distinct file content."""
+    return _read_once(pdf, "lines", lambda data: (tuple(text_lines(page)) for page in glyphs(data)))
 
 
 def page_lines(page) -> list[tuple[float, float, float, float]]:

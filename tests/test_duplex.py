@@ -12,7 +12,7 @@ import pytest
 
 from pdftools import page_forms, print_hints, reader, texts
 from ppgen.write.build import BuildOptions, select_cards
-from ppgen.write.parts import PARTS, set_pdf
+from ppgen.write.parts import PARTS, PartPDF, set_pdf
 from ppgen.write.report import BuildReport
 
 LANGS = ("en", "ja", "ko", "zh")
@@ -25,8 +25,16 @@ SELECTIONS = [ALL, ("rulebook", "cards"), ("mats", "cards"), ("rulebook", "score
 _parts: dict = {}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def drawn_rulebooks(rulebook_files):
+    """The rulebooks, drawn once per test run (conftest rulebook_files, as write_part draws them):
+    a rulebook part is its PDF alone, bringing its own outline (write/parts.py rulebook_part)."""
+    for (lang, paper), (path, pages) in rulebook_files.items():
+        _parts["rulebook", lang, paper, "", ""] = PartPDF("rulebook", path.read_bytes(), pages, "")
+
+
 def part(project, name, lang, paper, layout="duplex", duplex="long"):
-    """One part, drawn once per session (the card sheets: Rome's starter deck)."""
+    """One part, drawn once per session (the card sheets: Rome's starter deck; the rulebooks: drawn_rulebooks)."""
     key = (name, lang, paper, layout if name == "cards" else "", duplex if name == "cards" else "")
     if key not in _parts:
         options = BuildOptions.resolve(project, lang=lang, paper=paper, layout=layout, duplex=duplex, parts=[name])

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from pdftools import page_texts, texts
+from pdftools import page_texts, printed_lines, texts
 
 LANGS = ["en", "ja", "ko", "zh"]
 
@@ -21,11 +21,9 @@ def rulebooks(full_set):
 
 
 @pytest.fixture(scope="module")
-def letter_rulebooks(project, tmp_path_factory):
-    from ppgen.write.standalone import write_part
-
-    out = tmp_path_factory.mktemp("letter")
-    return {lang: (write_part(project, lang, "rulebook", out / f"rulebook-{lang}.pdf", "letter").path, []) for lang in LANGS}
+def letter_rulebooks(rulebook_files):
+    """write_part(project, lang, "rulebook", path, "letter") of every language: {lang: (path, [])}."""
+    return {lang: (rulebook_files[lang, "letter"][0], []) for lang in LANGS}
 
 
 def _reader(source):
@@ -55,8 +53,7 @@ def _squash(text: str) -> str:
 
 
 def _phrases(pdf) -> str:
-    """Every page's text, squashed, as PDFium reads it: for the checks that look for a phrase
-    (pypdf's extraction, 30 times slower, finds the same phrases; the line-by-line checks use it)."""
+    """Every page's text, squashed, as PDFium reads it: for the checks that look for a phrase."""
     return _squash(" ".join(texts(pdf)))
 
 
@@ -210,8 +207,8 @@ def test_page_size_and_numbers(rulebooks, letter_rulebooks, paper, size):
         assert (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)) == size
     last = len(reader.pages)
     # page numbers: every page but the title page shows its own number on its last line of folio text
-    for i, text in enumerate(page_texts(path)[1:], 2):
-        assert re.search(rf"(^|\n){i}(\n|$)", text), (paper, i)
+    for i, lines in enumerate(printed_lines(path)[1:], 2):
+        assert re.search(rf"(^|\n){i}(\n|$)", "\n".join(line.text for line in lines)), (paper, i)
     assert last > 8
 
 
@@ -314,17 +311,18 @@ def test_contents_page_numbers_match_the_outline(project, rulebooks, letter_rule
     loc = project.locale(lang)
     for books in (rulebooks, letter_rulebooks):
         reader = _reader(books[lang][0])
-        texts = page_texts(books[lang][0])
+        pages = printed_lines(books[lang][0])  # each page's lines, top to bottom; a contents entry's title and page apart
         outline = _flat_outline(reader)
         entries = [(title, page) for level, title, page in outline if level >= 1 and title != loc.get("rules.contents.heading")]
         assert len(entries) > 20
         contents = next(page for _, title, page in outline if title == loc.get("rules.contents.heading"))
-        lines = [line.strip() for line in texts[contents].split("\n")]
-        start = lines.index(loc.get("rules.contents.heading"))
+        lines = [line.text.strip() for line in pages[contents]]
+        start = next(i for i, line in enumerate(pages[contents])  # the heading (16 pt), not the running head (7.5 pt)
+                     if lines[i] == loc.get("rules.contents.heading") and line.size > 11)
         printed = list(zip(lines[start + 1::2], lines[start + 2::2]))[:len(entries)]
         assert printed == [(title, str(page + 1)) for title, page in entries], lang
         for title, page in entries:  # the folio at the foot of that page says the same number
-            assert texts[page].split("\n")[-1].strip() == str(page + 1)
+            assert pages[page][-1].text.strip() == str(page + 1)
 
 
 def _empty_below(path, top_mm=17.0, bottom_mm=16.0):
