@@ -68,6 +68,22 @@ def measure(cmd: list[str], repeat: int, env=None) -> tuple[float, float]:
     return statistics.median(walls), max(rss)
 
 
+def measure_together(cmds: list[list[str]], repeat: int) -> list[tuple[float, float]]:
+    """`measure` of each command, their runs taken in turn (A B C, A B C, …) so that a change in
+    the machine's speed during the measurement (other work, the host) reaches each alike: the
+    ratios between them are what the benchmark reports."""
+    runs: list[list[tuple[float, float]]] = [[] for _ in cmds]
+    cpus: list[list[float]] = [[] for _ in cmds]
+    for _ in range(repeat):
+        for k, cmd in enumerate(cmds):
+            wall, rss = measure(cmd, 1)
+            runs[k].append((wall, rss))
+            cpus[k].append(CPU[" ".join(cmd)])
+    for cmd, cpu in zip(cmds, cpus):
+        CPU[" ".join(cmd)] = statistics.median(cpu)
+    return [(statistics.median(w for w, _ in r), max(m for _, m in r)) for r in runs]
+
+
 def cpu_of(cmd: list[str]) -> float:
     return CPU[" ".join(cmd)]
 
@@ -126,12 +142,11 @@ def baseline_spec(project, lang: str, pages: int, path: Path) -> None:
                                 "strings": strings, "pages": pages}, ensure_ascii=False), encoding="utf-8")
 
 
-def baseline(project, lang: str, pages: int, repeat: int, tmp: Path) -> tuple[float, float]:
-    """Wall and CPU time of the baseline as a whole process, measured like ppgen (start-up, imports, fonts, drawing)."""
+def baseline(project, lang: str, pages: int, tmp: Path) -> list[str]:
+    """The baseline's command: a whole process, measured like ppgen (start-up, imports, fonts, drawing)."""
     spec = tmp / f"baseline-{lang}.json"
     baseline_spec(project, lang, pages, spec)
-    cmd = [PY, "-c", BASELINE, str(spec)]
-    return measure(cmd, repeat)[0], cpu_of(cmd)
+    return [PY, "-c", BASELINE, str(spec)]
 
 
 # ── the second baseline: the same strings and the same vector drawing, plain ReportLab ──
@@ -260,15 +275,14 @@ def vector_spec(pdf: Path, path: Path) -> dict:
     return spec
 
 
-def baseline_with_drawing(project, lang: str, pdf: Path, repeat: int, tmp: Path) -> tuple[float, float]:
-    """Wall and CPU time of the second baseline (REPLAY): the strings, and ppgen's vector drawing replayed."""
+def baseline_with_drawing(project, lang: str, pdf: Path, tmp: Path) -> list[str]:
+    """The second baseline's command (REPLAY): the strings, and ppgen's vector drawing replayed."""
     from pypdf import PdfReader
 
     strings, vectors = tmp / f"baseline-{lang}.json", tmp / f"vectors-{lang}.json"
     baseline_spec(project, lang, len(PdfReader(str(pdf)).pages), strings)
     vector_spec(pdf, vectors)
-    cmd = [PY, "-c", REPLAY, str(strings), str(vectors)]
-    return measure(cmd, repeat)[0], cpu_of(cmd)
+    return [PY, "-c", REPLAY, str(strings), str(vectors)]
 
 
 # ── a synthetic game directory with N× the cards ─────────────────────────────
@@ -349,23 +363,25 @@ def main() -> None:
     for lang in langs:
         out = tmp / f"out-{lang}"
         cmd = cli("--root", str(ROOT), "build", "--lang", lang, "--out", str(out), "--quiet", "--no-cache")
-        wall, rss = measure(cmd, args.repeat)
-        cpu = cpu_of(cmd)
+        measure(cmd, 1)  # the set the second baseline replays (and a first run: bytecode compiled, caches made)
         pdf = out / lang / f"ancient-duel-{lang}.pdf"
         from pypdf import PdfReader
 
         pages = len(PdfReader(str(pdf)).pages)
-        base, base_cpu = baseline(project, lang, pages, args.repeat, tmp)
-        drawn, drawn_cpu = baseline_with_drawing(project, lang, pdf, args.repeat, tmp)
+        base_cmd, drawn_cmd = baseline(project, lang, pages, tmp), baseline_with_drawing(project, lang, pdf, tmp)
+        (wall, rss), (one[lang], _), (base, _), (drawn, _) = measure_together([cmd, cmd + ["--jobs", "1"], base_cmd, drawn_cmd], args.repeat)
+        cpu, base_cpu, drawn_cpu = cpu_of(cmd), cpu_of(base_cmd), cpu_of(drawn_cmd)
         single[lang] = wall
         to_base2[lang], floor[lang] = wall / drawn, drawn / base
-        one[lang] = measure(cmd + ["--jobs", "1"], args.repeat)[0]
         print(f"   {lang:<6}{wall:>7.2f} ({cpu:4.2f}){one[lang]:>9.2f}{base:>7.2f} ({base_cpu:4.2f}){wall / base:>7.2f}{drawn:>7.2f} ({drawn_cpu:4.2f})"
               f"{wall / drawn:>7.2f}{rss:>8.0f}{pages:>7}{pdf.stat().st_size / 1e6:>8.2f}")
     out = tmp / "out-all"
     cmd = cli("--root", str(ROOT), "build", "--lang", "all", "--out", str(out), "--quiet", "--no-cache")
-    wall_all, rss_all = measure(cmd, args.repeat)
-    total, total_one = sum(single.values()), sum(one.values())
+    singles = [cli("--root", str(ROOT), "build", "--lang", lang, "--out", str(tmp / f"out-{lang}"), "--quiet", "--no-cache")
+               for lang in langs]
+    measured = measure_together([cmd] + singles, args.repeat)  # with the single builds again, in turn: the same machine
+    (wall_all, rss_all), total = measured[0], sum(wall for wall, _ in measured[1:])
+    total_one = sum(one.values())
     print(f"   all   {wall_all:>7.2f} ({cpu_of(cmd):4.2f})  ratio {wall_all / total:.2f} to the sum of the single builds ({total:.2f} s), "
           f"{wall_all / total_one:.2f} to their sum in one process each ({total_one:.2f} s); peak RSS {rss_all:.0f} MB")
     parts = sorted(p for p in (tmp / "out-ja" / "ja").glob("*.pdf"))
