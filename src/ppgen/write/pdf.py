@@ -12,7 +12,8 @@
   Acrobat's default "Fit" prints cards at ≈ 96 %), the duplex setting the file is meant
   for (`/Simplex`, `/DuplexFlipLongEdge`, `/DuplexFlipShortEdge`) and the paper tray by
   page size (`/PickTrayByPDFSize`). `viewer_preferences` is the one place that says so;
-  the assembled PDFs (pypdf) carry the same through `set_viewer_preferences`.
+  the booklet (pypdf) carries the same through `set_viewer_preferences`, the joined set
+  (write/join.py) through `viewer_preferences` itself.
 - Written with `files.write_atomic`: an interrupted build never leaves half a PDF.
 - Streams are Flate-compressed binary (no ASCII85 layer); ReportLab's C accelerator
   (the rl_accel package) formats numbers and streams.
@@ -56,7 +57,7 @@ def page_count(data: bytes) -> int:
 
 
 def finished_pdf(writer, title: str, lang: str, duplex: str, made_from: bytes) -> bytes:
-    """A pypdf PdfWriter's PDF (the assembled set, the booklet): its print hints, title, outline
+    """A pypdf PdfWriter's PDF (the booklet): its print hints, title, outline
     shown on opening, language, and a file identifier (ISO 32000-1 §14.4) computed from what it
     was `made_from` (pypdf's own is random), so a rebuild from the same inputs is byte-identical."""
     import hashlib
@@ -75,7 +76,7 @@ def finished_pdf(writer, title: str, lang: str, duplex: str, made_from: bytes) -
 
 
 def set_viewer_preferences(writer, duplex: str) -> None:
-    """The same print hints on a pypdf PdfWriter (the assembled set, the booklet)."""
+    """The same print hints on a pypdf PdfWriter (the booklet)."""
     from pypdf.generic import BooleanObject, DictionaryObject, NameObject
 
     prefs = DictionaryObject()
