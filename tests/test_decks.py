@@ -583,6 +583,7 @@ def test_a_second_run_reads_names_without_parsing_the_locale_files(game_copy, mo
     renamed = decks.parse_deck(ppgen.load(game_copy), "Primary faction: Rome\n3 하스타티 방진\n3 하스타티 전열\n")
     assert renamed.entries[0].card == "hastati-line"
     assert [i.code for i in renamed.issues] == ["unknown-card"]
+    assert len(list((tmp_path / "cache").glob("names-*.json"))) == 1  # the new index replaced this game's old one
 
     for entry in (tmp_path / "cache").glob("names-*.json"):  # a damaged entry is made again
         entry.write_text('{"key": "x", "value": ', encoding="utf-8")

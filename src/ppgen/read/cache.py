@@ -57,22 +57,27 @@ def files_key(game_dir, paths, *extra: str) -> str:
     return h.hexdigest()
 
 
-def _entry(kind: str, key: str) -> Path:
-    return cache_folder() / f"{kind}-{key[:16]}.json"
+def _prefix(kind: str, owner: str) -> str:
+    """The start of the names of `kind`'s entries for one `owner` (a game's folder)."""
+    return f"{kind}-{hashlib.sha256(owner.encode()).hexdigest()[:12]}-"
 
 
-def recall(kind: str, key: str):
-    """The value stored for `kind` under `key`, or None."""
+def recall(kind: str, key: str, owner: str = ""):
+    """The value stored for `kind` under `key` (for `owner`, see `keep`), or None."""
     try:
-        stored = json.loads(_entry(kind, key).read_text(encoding="utf-8"))
+        stored = json.loads((cache_folder() / f"{_prefix(kind, owner)}{key[:16]}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     return stored.get("value") if isinstance(stored, dict) and stored.get("key") == key else None
 
 
-def keep(kind: str, key: str, value) -> None:
-    """Store `value` (JSON) for `kind` under `key` (`store`)."""
-    store(_entry(kind, key).name, json.dumps({"key": key, "value": value}, ensure_ascii=False).encode("utf-8"))
+def keep(kind: str, key: str, value, owner: str = "") -> None:
+    """Store `value` (JSON) for `kind` under `key` (`store`), replacing what `owner` (a game's
+    folder) kept before: every edit of a locale makes a new key, and the folder would otherwise
+    keep one entry per edit."""
+    prefix = _prefix(kind, owner)
+    store(f"{prefix}{key[:16]}.json", json.dumps({"key": key, "value": value}, ensure_ascii=False).encode("utf-8"),
+          replacing=prefix)
 
 
 def stored(name: str) -> bytes | None:

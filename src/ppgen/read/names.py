@@ -118,7 +118,7 @@ def _stored_names(project) -> Names:
 
     d = project.dir
     key = cache.files_key(d, [d.cards, d.config, *(d.locale(lang) for lang in project.languages)], repr(project.languages))
-    stored = cache.recall("names", key)
+    stored = cache.recall("names", key, d.label)
     if stored is not None:
         try:
             return Names(*(NameIndex({k: set(v) for k, v in s["exact"].items()}, {k: set(v) for k, v in s["normal"].items()},
@@ -129,7 +129,7 @@ def _stored_names(project) -> Names:
     indexes = {part: {"exact": {k: sorted(v) for k, v in index.exact.items()},
                       "normal": {k: sorted(v) for k, v in index.normal.items()}, "language": index.language}
                for part, index in (("cards", names.cards), ("factions", names.factions))}
-    cache.keep("names", key, {**indexes, "words": names.words})
+    cache.keep("names", key, {**indexes, "words": names.words}, d.label)
     return names
 
 
