@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -36,7 +35,6 @@ class PictureStore:
         self.folder = Path(folder) if folder is not None else cache_folder() / "pictures"
         self.limit = limit
         self._size: int | None = None  # bytes in the folder as last counted, plus what this process wrote since
-        self._made: set[Path] = set()  # the subfolders made (or found) by this process
         self._lock = threading.Lock()
 
     @staticmethod
@@ -65,27 +63,13 @@ class PictureStore:
         return data
 
     def put(self, key: str, suffix: str, data: bytes) -> None:
-        path = self._path(key, suffix)
-        tmp = None
+        from ..errors import UsageError
+        from .atomic import write_atomic
+
         try:
-            try:
-                if path.parent not in self._made:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    self._made.add(path.parent)
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-            except FileNotFoundError:  # the folder was deleted meanwhile (clearing the cache): made again
-                path.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, path)
-        except OSError:
-            if tmp is not None:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-            return
+            write_atomic(self._path(key, suffix), data, durable=False)  # its folder made again if deleted meanwhile
+        except (OSError, UsageError):
+            return  # a folder that cannot be written: the picture is drawn again next time
         with self._lock:
             if self._size is None:
                 self._size = self._files_size()
