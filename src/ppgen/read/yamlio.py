@@ -115,7 +115,11 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     every command starts by reading the card database and a locale or two: 0.1 s of parsing)."""
     loader = loader_class()
     key = (text, shown, plain_strings, loader)
-    kept = _PARSED.get(key) or _recall(text, shown, plain_strings, loader)
+    kept = _PARSED.get(key)
+    entry = None
+    if kept is None:
+        entry = _entry(text, shown, plain_strings, loader)
+        kept = _recall(*entry)
     if kept is not None:
         try:
             doc = Doc(*marshal.loads(kept))
@@ -133,7 +137,8 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     _PARSED[key] = kept
     if len(_PARSED) > _PARSED_KEPT:
         _PARSED.popitem(last=False)
-    _keep(text, shown, plain_strings, loader, kept)
+    if entry is not None:
+        _keep(*entry, kept)
     return doc
 
 
@@ -148,19 +153,17 @@ def _entry(text: str, shown: str, plain_strings: bool, loader) -> tuple[str, byt
     return f"yaml-{name}.bin", digest
 
 
-def _recall(text: str, shown: str, plain_strings: bool, loader) -> bytes | None:
-    """The marshalled Doc kept for exactly this text, or None."""
+def _recall(name: str, digest: bytes) -> bytes | None:
+    """The marshalled Doc the cache folder's entry `name` keeps for the text of `digest`, or None."""
     from .cache import stored
 
-    name, digest = _entry(text, shown, plain_strings, loader)
     data = stored(name)
     return data[32:] if data is not None and data[:32] == digest else None
 
 
-def _keep(text: str, shown: str, plain_strings: bool, loader, kept: bytes) -> None:
+def _keep(name: str, digest: bytes, kept: bytes) -> None:
     from .cache import store
 
-    name, digest = _entry(text, shown, plain_strings, loader)
     store(name, digest + kept)
 
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from .join import Source
+
 
 class BlankPages:
     """Intentionally blank pages by size, each drawn once (`draw((w, h))` → PDF bytes) and
@@ -29,8 +31,6 @@ class BlankPages:
     `drawn`: blank pages already drawn (one-page PDFs: the parts' `back`), used for their size."""
 
     def __init__(self, draw: Callable[[tuple[float, float]], bytes], drawn: Iterable[bytes] = ()):
-        from .join import Source
-
         self._draw = draw
         self._pages: dict = {}
         for data in drawn:
@@ -40,8 +40,6 @@ class BlankPages:
     def page(self, size: tuple[float, float]):
         key = _size_key(size)
         if key not in self._pages:
-            from .join import Source
-
             self._pages[key] = Source(self._draw(size)).pages[0]
         return self._pages[key]
 

@@ -173,10 +173,6 @@ class Source:
         _, stop, end = self._body(number)
         return self.data[stop:end]
 
-    def stream(self, number: int) -> bytes:
-        """A stream's bytes as written (still encoded): enough to tell two apart."""
-        return self.tail(number)
-
     def parsed(self, number: int):
         if number not in self._parsed:
             self._parsed[number] = parse_value(self.head(number))[0]
@@ -530,7 +526,7 @@ def _picture(source: Source, number: int, known: dict) -> bytes:
 
 def _stream_at(source: Source, reference) -> bytes:
     """The stream a reference found in a dictionary (a regular expression's match) points to; b"" for none."""
-    return source.stream(int(reference[1])) if reference is not None else b""
+    return source.tail(int(reference[1])) if reference is not None else b""  # as written, still encoded: enough to tell two apart
 
 
 def _reachable(pages: list[Page], seen: set):
