@@ -47,7 +47,17 @@ def main_group(ctx, root, quiet, debug):
 
 
 def main(argv=None) -> None:
-    """Entry point: run the CLI; turn ppgen errors into messages and exit codes."""
+    """Entry point: run the CLI; turn ppgen errors into messages and exit codes. The `ppgen`
+    program (`argv` None) ends as soon as its work is done (`_leave`)."""
+    try:
+        _run(argv)
+    except SystemExit as exc:
+        if argv is None:
+            _leave(exc.code)
+        raise
+
+
+def _run(argv) -> None:
     _register()
     previous = _terminate_like_ctrl_c()
     try:
@@ -118,11 +128,34 @@ def _work_done(previous, program: bool) -> None:
         pass
 
 
+def _leave(code) -> None:
+    """End the `ppgen` program, its work done (every file written, every `finally` run): the
+    exit handlers run and the output is flushed as at a normal exit, but the interpreter does
+    not then free, one by one, every object the command made — the fonts' tables, the layouts,
+    the drawn parts: 45–55 ms of a one-second build, and nothing a file or a user sees. Returns
+    (the caller raises SystemExit as usual) while another non-daemon thread still runs."""
+    import atexit
+    import threading
+
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.current_thread()):
+        return
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):  # sys.exit("message"): printed, status 1, as Python does
+        print(code, file=sys.stderr)
+        code = 1
+    atexit._run_exitfuncs()
+    _exit_now(code)
+
+
 def _exit_now(code: int) -> None:
     import os
 
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a reader that went away (`| head`), a closed stream: nothing more to say
+            pass
     os._exit(code)
 
 
