@@ -176,6 +176,30 @@ def test_same_input_same_bytes(project):
     assert sheet_pdf(project, layout, 30, distinct=5) == sheet_pdf(project, layout, 30, distinct=5)
 
 
+def test_pdf_text_is_encoded_as_reportlabs_codec_does(project):
+    """write/pdf.py encodes ASCII text directly instead of through ReportLab's PDFDocEncoding
+    codec: the same bytes for every character the codec maps, the codec's error for the eight
+    it does not (U+0018–U+001F), and the codec itself for anything else."""
+    from reportlab.pdfbase import pdfdoc
+
+    Document(project.fonts.chain("en", "body").primary, "t")  # a document made: the encoder in place
+    fast = pdfdoc.pdfdocEnc
+
+    def codec(x):
+        return x.encode("extpdfdoc")
+
+    texts = [chr(i) for i in range(128)] + ["/Resources << /Font 3 0 R >>", "0 0 m 12.5 3 l S\n", "é ˘ “q”", "a\x1fb", ""]
+    for text in texts:
+        try:
+            expected = codec(text)
+        except UnicodeError:
+            with pytest.raises(UnicodeError):
+                fast(text)
+        else:
+            assert fast(text) == expected, repr(text)
+    assert fast(b"\x80 bytes") == b"\x80 bytes"
+
+
 def test_sheet_fonts_are_all_embedded(project):
     layout = plan_sheets(PAPERS["a4"], CARD_SIZES["poker"])
     found = fonts(sheet_pdf(project, layout, 3))
