@@ -154,10 +154,10 @@ class Document:
         draw(c)
         c.restoreState()
         shading = dict(c._shadingUsed)
-        self._drawings[key] = _drawing(c, width, height, shading)
         c.endForm()
         _give_form_its_resources(c, name, shading)
         self._forms[key] = name
+        self._drawings[key] = None if shading else (width, height)  # its digest made when asked for (`drawing`)
 
     def place_form(self, key: str, matrix: tuple[float, float, float, float, float, float]) -> None:
         """Draw form `key` on the current page through `matrix` (PDF a, b, c, d, e, f)."""
@@ -171,7 +171,10 @@ class Document:
         """A digest of what form `key` draws — equal in any document exactly when it draws the
         same — for a form of paths and colours alone; None for one that names resources of this
         document (fonts, pictures, other forms, transparency, shadings: their names are its own)."""
-        return self._drawings.get(key)
+        drawn = self._drawings.get(key)
+        if isinstance(drawn, tuple):
+            drawn = self._drawings[key] = _drawing(self.canvas, self._forms[key], *drawn)
+        return drawn
 
     @property
     def form_count(self) -> int:
@@ -248,14 +251,22 @@ def _canvas_viewer_preferences(canvas, duplex: str) -> None:
     canvas._doc.Catalog.ViewerPreferences = ViewerPreferencesPDFDictionary(validate=checks)
     for key, value in viewer_preferences(duplex).items():
         canvas.setViewerPreference(key, value)
-def _drawing(canvas, width: float, height: float, shading: dict) -> str | None:
-    """The digest of the form being recorded on `canvas` (see Document.drawing)."""
+def _drawing(canvas, name: str, width: float, height: float) -> str | None:
+    """The digest of form `name` of `canvas`, a form without shadings (see Document.drawing):
+    of its size and its operators as recorded (after the stream's preamble, the canvas's own)."""
     import hashlib
 
-    code = "\n".join(str(op) for op in canvas._code)
-    if shading or re.search(r"(?:^|\s)(?:Tf|Do|gs|BI|sh)(?:\s|$)", code):
+    from reportlab.pdfbase import pdfdoc
+
+    stream = canvas._doc.idToObject[pdfdoc.xObjectName(name)].stream
+    preamble = pdfdoc.pdfdocEnc(canvas._preamble) + b"\n"
+    code = stream[len(preamble):] if stream.startswith(preamble) else stream
+    if _RESOURCE_OPERATOR.search(code):
         return None
-    return hashlib.sha256(f"{width!r} {height!r}\n{code}".encode()).hexdigest()
+    return hashlib.sha256(b"%r %r\n%s" % (width, height, code)).hexdigest()
+
+
+_RESOURCE_OPERATOR = re.compile(rb"(?:^|\s)(?:Tf|Do|gs|BI|sh)(?:\s|$)")  # a font, an XObject, a graphics state, a picture, a shading
 
 
 def _give_form_its_resources(canvas, name: str, shading: dict) -> None:
