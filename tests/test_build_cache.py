@@ -268,6 +268,26 @@ def test_yaml_files_parsed_once_per_machine_give_the_same_data_and_positions(tmp
     assert parsed(text).data == first.data and len(parses) == 3
 
 
+def test_a_command_whose_files_are_kept_parsed_never_loads_pyyaml(tmp_path):
+    """PyYAML (0.02 s to import) is loaded to parse a text the cache folder does not hold; a
+    command whose every file is kept parsed needs none of it, and the kept entries it finds are
+    the ones a process that loaded PyYAML names (read/yamlio.py `_loader_name`)."""
+    import subprocess
+    import sys
+
+    script = (f"import sys; sys.path.insert(0, {str(ROOT / 'src')!r}); import ppgen; from ppgen.read import yamlio; "
+              f"p = ppgen.load({str(ROOT)!r}); p.locale('ja'); p.locale('ko'); name = yamlio._loader_name(); "
+              "loaded = 'yaml' in sys.modules; from ppgen.read import yamlparse; "
+              "print(loaded, name == yamlparse.loader_class().__name__)")
+    env = {"PPGEN_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True).stdout.split()
+            for _ in range(2)]
+    assert runs == [["True", "True"], ["False", "True"]]  # the first run parses (and keeps); the second reads the kept parses
+    pure = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                          env=dict(env, PPGEN_PURE_YAML="1")).stdout.split()
+    assert pure == ["True", "True"]  # the pure-Python loader's parses are kept apart
+
+
 def test_a_fonts_entry_from_another_ppgen_is_replaced_not_kept_beside(tmp_path, monkeypatch):
     """Every ppgen version (its code digest) parses a font again: its entry replaces the one the
     other version left, so the cache folder does not grow with every upgrade."""

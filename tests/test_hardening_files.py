@@ -258,7 +258,7 @@ def test_pure_yaml_setting_uses_the_pure_python_loader(loader, monkeypatch):
         def __init__(self, *a):
             raise AssertionError("libyaml used")
 
-    monkeypatch.setattr("ppgen.read.yamlio._Loader", NoLibyaml)
+    monkeypatch.setattr("ppgen.read.yamlparse._Loader", NoLibyaml)
     loader(True)
     assert parse_yaml("a: 1\n", "x.yaml").data == {"a": 1}
     loader(False)

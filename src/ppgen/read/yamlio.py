@@ -11,32 +11,27 @@ Mapping keys are always strings (``yes:`` stays the key "yes").
 
 libyaml reads the files when PyYAML has it; ``PPGEN_PURE_YAML=1`` forces PyYAML's
 pure-Python loader (what a machine without libyaml runs), which gives the same data
-and the same problems.
+and the same problems. The parsing itself is read/yamlparse.py's, loaded with PyYAML
+only for a text not kept parsed (here, or in the cache folder).
 """
 from __future__ import annotations
 
 import marshal
 import os
+import sys
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-from yaml.composer import ComposerError
-from yaml.constructor import SafeConstructor
-from yaml.events import AliasEvent, CollectionEndEvent, ScalarEvent, SequenceStartEvent, StreamEndEvent
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
-
-from ..errors import DataError, Problem, display_path, printable
+from ..errors import Problem, display_path
 from .files import read_text
 
 MAX_DEPTH = 64
 
 Path_ = tuple  # a path into the document: keys and list indexes
 
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, 5x faster
 
 YAML_TAG = "tag:yaml.org,2002:"
 # The explicit tags a ppgen file may use: YAML's plain types, on the node kind they fit.
@@ -45,20 +40,6 @@ SCALAR_TAGS = {YAML_TAG + t for t in ("str", "int", "float", "bool", "null", "ti
 KIND_TAGS = {"list": YAML_TAG + "seq", "mapping": YAML_TAG + "map"}
 _NULLS = ("", "~", "null", "Null", "NULL")
 _FLOW_INDICATORS = ",]}"
-
-
-def loader_class():
-    """libyaml's loader, or PyYAML's pure-Python one when PPGEN_PURE_YAML is set (to 1)."""
-    return yaml.SafeLoader if os.environ.get("PPGEN_PURE_YAML", "") not in ("", "0") else _Loader
-
-
-class _Refused(Exception):
-    """A construct ppgen files may not use, found while composing: errors.MESSAGES[key] at `mark`."""
-
-    def __init__(self, mark, key: str, **params):
-        self.mark = mark
-        self.key = key
-        self.params = params
 
 
 @dataclass
@@ -87,8 +68,36 @@ class Doc:
         return Problem(self.file, line, col, message, code, severity)
 
 
-def _pos(mark) -> tuple[int, int]:
-    return (mark.line + 1, mark.column + 1)
+def loader_class():
+    """libyaml's loader, or PyYAML's pure-Python one when PPGEN_PURE_YAML is set (to 1)."""
+    from .yamlparse import loader_class
+
+    return loader_class()
+
+
+def _pure() -> bool:
+    return os.environ.get("PPGEN_PURE_YAML", "") not in ("", "0")
+
+
+def _loader_name() -> str:
+    """The name of `loader_class()`, without loading PyYAML when nothing has yet (a text kept
+    parsed needs none of it): libyaml's loader when PyYAML has its C extension."""
+    if _pure():
+        return "SafeLoader"
+    if "ppgen.read.yamlparse" in sys.modules:
+        return loader_class().__name__
+    return _default_loader_name()
+
+
+@lru_cache(maxsize=1)
+def _default_loader_name() -> str:
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from importlib.util import find_spec
+
+    spec = find_spec("yaml")
+    folders = list(spec.submodule_search_locations or ()) if spec is not None else []
+    has_c = any((Path(folder) / f"_yaml{suffix}").is_file() for folder in folders for suffix in EXTENSION_SUFFIXES)
+    return "CSafeLoader" if has_c else "SafeLoader"
 
 
 def load_yaml(path: Path, root: Path | None = None, plain_strings: bool = False) -> Doc:
@@ -101,7 +110,7 @@ def load_yaml(path: Path, root: Path | None = None, plain_strings: bool = False)
     return parse_yaml(read_text(path, root), shown, plain_strings)
 
 
-_PARSED: OrderedDict = OrderedDict()  # (text, shown, plain_strings, loader) -> the Doc it gave, marshalled
+_PARSED: OrderedDict = OrderedDict()  # (text, shown, plain_strings, loader's name) -> the Doc it gave, marshalled
 _PARSED_KEPT = 64
 
 
@@ -113,7 +122,7 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     and on this machine it is read back from the cache folder (read/cache.py: `yaml-….bin`, one
     per file name, holding the last text parsed for it, its digest and ppgen's code checked;
     every command starts by reading the card database and a locale or two: 0.1 s of parsing)."""
-    loader = loader_class()
+    loader = _loader_name()
     key = (text, shown, plain_strings, loader)
     kept = _PARSED.get(key)
     entry = None
@@ -142,13 +151,13 @@ def parse_yaml(text: str, shown: str, plain_strings: bool = False) -> Doc:
     return doc
 
 
-def _entry(text: str, shown: str, plain_strings: bool, loader) -> tuple[str, bytes]:
+def _entry(text: str, shown: str, plain_strings: bool, loader: str) -> tuple[str, bytes]:
     """(the cache folder's file for this file name and way of reading, the digest of what it holds)."""
     import hashlib
 
     from .cache import code_digest
 
-    name = hashlib.sha256(f"{shown}\0{plain_strings}\0{loader.__name__}".encode()).hexdigest()[:20]
+    name = hashlib.sha256(f"{shown}\0{plain_strings}\0{loader}".encode()).hexdigest()[:20]
     digest = hashlib.sha256(f"{code_digest()}\0".encode() + text.encode("utf-8", "surrogatepass")).digest()
     return f"yaml-{name}.bin", digest
 
@@ -168,212 +177,12 @@ def _keep(name: str, digest: bytes, kept: bytes) -> None:
 
 
 def _parse_yaml(text: str, shown: str, plain_strings: bool) -> Doc:
-    loader = loader_class()(text)
-    try:
-        node = _compose(loader, text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = _pos(mark) if mark else (0, 0)
-        what = exc.problem or "invalid YAML"
-        if exc.context and exc.context not in what:
-            what = f"{what} ({exc.context})"
-        if "\t" in text and ("tab" in str(exc).lower() or _tab_near(text, line, col)):
-            key = "yaml.syntax-tabs"
-        elif col > 1024 and exc.problem in ("mapping values are not allowed in this context", "could not find expected ':'"):
-            key = "yaml.syntax-long-key"
-        else:
-            key = _explained(exc.problem or "", exc.context or "")
-        params = {"problem": what} if key == "yaml.syntax" else {}
-        raise DataError([Problem.keyed(shown, line, col, key, "yaml", **params)]) from None
-    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, e.g. a raw control character
-        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
-        at = exc.position  # a character index (PyYAML) or a UTF-8 byte offset (libyaml)
-        if not (0 <= at < len(text) and ord(text[at]) == char):
-            at = len(text.encode("utf-8")[: exc.position].decode("utf-8", "ignore"))
-        line = text.count("\n", 0, at) + 1
-        col = at - (text.rfind("\n", 0, at) + 1) + 1
-        raise DataError([Problem.keyed(shown, line, col, "yaml.character", "yaml", char=f"{char:04X}")]) from None
-    except yaml.YAMLError as exc:
-        raise DataError([Problem.keyed(shown, 0, 0, "yaml.syntax", "yaml", problem=str(exc))]) from None
-    except _Refused as exc:
-        line, col = _pos(exc.mark)
-        raise DataError([Problem.keyed(shown, line, col, exc.key, "yaml", **exc.params)]) from None
-    finally:
-        loader.dispose()
-    doc = Doc(shown, None)
-    problems: list[Problem] = []
-    if node is None:
-        doc.data = None
-        return doc
-    doc.data = _convert(node, (), doc, problems, plain_strings)
-    if problems:
-        raise DataError(problems)
-    return doc
+    from .yamlparse import parse
 
-
-def _compose(loader, text: str = ""):
-    """The document's node tree, built from the parser's events without recursion.
-
-    PyYAML's own composer recurses once per nesting level — in C with libyaml,
-    where a file of 100,000 '[' overflows the stack and kills the process
-    before Python's recursion limit is reached. Here the depth is counted and
-    refused at MAX_DEPTH, and an alias is refused where it stands, before
-    anything could be expanded ("billion laughs").
-    """
-    loader.get_event()  # StreamStart
-    if loader.check_event(StreamEndEvent):
-        return None
-    start = loader.get_event()  # DocumentStart
-    root, open_nodes, pending_keys = None, [], []
-    while root is None or open_nodes:
-        event = loader.get_event()
-        if isinstance(event, AliasEvent):
-            raise _Refused(event.start_mark, "yaml.alias")
-        if isinstance(event, CollectionEndEvent):
-            open_nodes.pop().end_mark = event.end_mark
-            pending_keys.pop()
-            continue
-        if isinstance(event, ScalarEvent):
-            node = ScalarNode(_scalar_tag(loader, event, text), event.value, event.start_mark, event.end_mark, style=event.style)
-        else:
-            if len(open_nodes) >= MAX_DEPTH:
-                raise _Refused(event.start_mark, "yaml.nesting", max=MAX_DEPTH)
-            kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
-            node = kind(_tag(loader, kind, event, None), [], event.start_mark, None, flow_style=event.flow_style)
-        _attach(node, open_nodes, pending_keys)
-        if root is None:
-            root = node
-        if not isinstance(node, ScalarNode):
-            open_nodes.append(node)
-            pending_keys.append(None)
-    loader.get_event()  # DocumentEnd
-    if not loader.check_event(StreamEndEvent):
-        raise ComposerError("expected a single document in the stream", start.start_mark,
-                            "but found another document", loader.get_event().start_mark)
-    return root
-
-
-def _tag(loader, kind, event, value):
-    if event.tag not in (None, "!"):
-        return event.tag
-    return loader.resolve(kind, value, event.implicit)
-
-
-def _scalar_tag(loader, event, text: str) -> str:
-    """A scalar's tag. A tag glued to a flow indicator (`[ !!str, x ]`) is read by libyaml as
-    the tag of an empty value and by the pure-Python loader as the tag `!!str,`: both loaders
-    report it as the tag `!!str,`, which is refused."""
-    tag = _tag(loader, ScalarNode, event, event.value)
-    if event.tag not in (None, "!") and event.value == "" and not event.style:  # plain: None (pure) or "" (libyaml)
-        mark = event.end_mark
-        lines = text.split("\n", mark.line + 1)
-        after = lines[mark.line][mark.column: mark.column + 1] if mark.line < len(lines) else ""
-        if after and after in _FLOW_INDICATORS:
-            tag += after
-    return tag
-
-
-def _attach(node, open_nodes: list, pending_keys: list) -> None:
-    """Add `node` to the innermost open sequence or mapping (as a key, then as its value)."""
-    if not open_nodes:
-        return
-    parent = open_nodes[-1]
-    if isinstance(parent, SequenceNode):
-        parent.value.append(node)
-    elif pending_keys[-1] is None:
-        pending_keys[-1] = node
-    else:
-        parent.value.append((pending_keys[-1], node))
-        pending_keys[-1] = None
-
-
-# What PyYAML's problems mean for a person (libyaml and the pure-Python loader word them
-# differently): (words in the problem or its context, message key). Others keep PyYAML's words.
-_EXPLAINED = (
-    ("while scanning a quoted scalar", "yaml.unclosed-quote"),
-    ("while parsing a flow", "yaml.unclosed-bracket"),
-    ("mapping values are not allowed", "yaml.colon"),
-    ("cannot start any token", "yaml.start-character"),
-    ("while parsing a block", "yaml.indentation"),
-)
-
-
-def _explained(problem: str, context: str) -> str:
-    return next((key for words, key in _EXPLAINED if words in problem or words in context), "yaml.syntax")
-
-
-def _tab_near(text: str, line: int, col: int) -> bool:
-    """Whether the line of a YAML error has a tab up to the error's column (its indentation)."""
-    lines = text.split("\n")
-    return 0 < line <= len(lines) and "\t" in lines[line - 1][: max(col, 1)]
-
-
-_constructor = SafeConstructor()
+    return parse(text, shown, plain_strings)
 
 
 def shown_tag(tag: str) -> str:
     """'tag:yaml.org,2002:int' → '!!int', as it is written in a file."""
     return "!!" + tag[len(YAML_TAG):] if tag.startswith(YAML_TAG) else tag
 
-
-def _scalar(node: ScalarNode, plain_strings: bool):
-    """The value of a scalar; ValueError when the value does not fit its tag (`!!int seven`)."""
-    if node.tag == YAML_TAG + "str":
-        return node.value
-    if node.tag == YAML_TAG + "null" and node.value not in _NULLS:
-        raise ValueError(node.value)
-    try:
-        value = _constructor.construct_object(node, deep=True)
-    except Exception:  # the constructors raise ValueError, KeyError, TypeError… on a value that does not fit
-        raise ValueError(node.value) from None
-    return node.value if plain_strings else value
-
-
-def _tag_problem(node, doc: Doc) -> Problem | None:
-    """A tag ppgen files may not use, or one on a node it does not fit."""
-    kind = "list" if isinstance(node, SequenceNode) else "mapping" if isinstance(node, MappingNode) else None
-    allowed = {KIND_TAGS[kind]} if kind else SCALAR_TAGS
-    if node.tag in allowed:
-        return None
-    line, col = _pos(node.start_mark)
-    tag = shown_tag(node.tag)
-    if kind and node.tag in SCALAR_TAGS | set(KIND_TAGS.values()):
-        key = f"yaml.tag-on-{kind}"
-    else:
-        key = "yaml.tag-glued" if any(ch in tag for ch in _FLOW_INDICATORS + ":") else "yaml.tag"
-    return Problem.keyed(doc.file, line, col, key, "yaml", tag=tag)
-
-
-def _convert(node, path, doc: Doc, problems: list[Problem], plain_strings: bool):
-    doc.value_marks[path] = _pos(node.start_mark)
-    wrong_tag = _tag_problem(node, doc)
-    if wrong_tag:
-        problems.append(wrong_tag)
-        return None
-    if isinstance(node, ScalarNode):
-        try:
-            return _scalar(node, plain_strings)
-        except ValueError:
-            line, col = _pos(node.start_mark)
-            problems.append(Problem.keyed(doc.file, line, col, "yaml.tag-value", "yaml", value=printable(node.value, 40), tag=shown_tag(node.tag)))
-            return None
-    if isinstance(node, SequenceNode):
-        return [_convert(n, path + (i,), doc, problems, plain_strings) for i, n in enumerate(node.value)]
-    if isinstance(node, MappingNode):
-        out: dict = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, ScalarNode):
-                line, col = _pos(key_node.start_mark)
-                problems.append(Problem.keyed(doc.file, line, col, "yaml.key-not-text", "yaml"))
-                continue
-            key = key_node.value
-            kpath = path + (key,)
-            if key in out:
-                first = doc.key_marks[kpath][0]
-                line, col = _pos(key_node.start_mark)
-                problems.append(Problem.keyed(doc.file, line, col, "yaml.duplicate-key", "duplicate", name=key, first=first))
-                continue
-            doc.key_marks[kpath] = _pos(key_node.start_mark)
-            out[key] = _convert(value_node, kpath, doc, problems, plain_strings)
-        return out
-    return None
