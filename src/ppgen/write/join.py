@@ -182,7 +182,9 @@ class Source:
         """The objects object `number`'s value refers to, in order."""
         found = self._refs.get(number)
         if found is None:
-            found = self._refs[number] = [int(m[1]) for m in _refs(self.head(number))]
+            head = self.head(number)
+            found = self._refs[number] = ([] if b" 0 R" not in head else [int(n) for n in _REF.findall(head)] if b"(" not in head
+                                          else [int(m[1]) for m in _refs(head)])
         return found
 
     def _leaves(self, node: int) -> list[int]:
@@ -244,6 +246,10 @@ def _refs(head: bytes):
 
 def renumber(head: bytes, new_number) -> bytes:
     """`head` with each reference to object n changed to `new_number(n)`."""
+    if b" 0 R" not in head:
+        return head
+    if b"(" not in head:  # no literal string to step over
+        return _REF.sub(lambda m: b"%d 0 R" % new_number(int(m[1])), head)
     out, pos = [], 0
     for match in _refs(head):
         out += (head[pos:match.start()], b"%d 0 R" % new_number(int(match[1])))
