@@ -306,3 +306,28 @@ def test_a_layout_is_made_once_and_the_memo_stays_bounded(project, monkeypatch):
     assert len(engine.LAYOUTS) == 3
     assert layout("Draw two cards, then discard one.", st, 80, 200) is not first  # forgotten, made again
     assert layout("Draw two cards, then discard one.", st, 80, 200).text == first.text
+
+
+def test_pieces_are_joined_exactly_where_a_cut_falls_inside_a_span():
+    """text._join walks the (sorted, merged) spans beside the cuts: the same pieces as asking,
+    for every cut, whether any span holds it strictly inside — spans unsorted, overlapping,
+    touching or empty included."""
+    import random
+
+    from ppgen.typeset.text import _join
+
+    def joined(cuts, spans):
+        out = []
+        for a, b in zip(cuts, cuts[1:]):
+            if out and any(s < a < e for s, e in spans):
+                out[-1][1].append(b)
+            else:
+                out.append((a, [a, b]))
+        return out
+
+    rng = random.Random(14)
+    for _ in range(3000):
+        n = rng.randint(0, 30)
+        cuts = sorted({0, n, *(rng.randint(0, n) for _ in range(rng.randint(0, 12)))})
+        spans = [(a, rng.randint(a, n)) for a in (rng.randint(0, n) for _ in range(rng.randint(0, 5)))]
+        assert _join(cuts, spans) == joined(cuts, spans), (cuts, spans)

@@ -36,7 +36,7 @@ from .breaking import COMMA_SHRINK, COMMAS, Measure, balance, even, fill, has_co
 from .fonts import FontChain
 from .frozen import hash_once
 from .memo import Memo
-from .phrases import Phrases
+from .phrases import Phrases, merge_spans
 
 # Kinsoku shori (JIS X 4051): characters that may not start a line ...
 NO_LINE_START = frozenset(
@@ -272,10 +272,15 @@ def _paragraph_units(paragraph: str, flags: list[bool], bold_spans, regular, bol
 
 
 def _join(cuts: list[int], spans: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
-    """The pieces between `cuts`, those whose cut falls inside a span joined: (start, cuts inside)."""
+    """The pieces between `cuts` (ascending), those whose cut falls inside a span joined: (start,
+    cuts inside). The spans are walked beside the cuts, in order."""
+    spans = merge_spans(spans)  # sorted, overlapping ones joined: a cut is inside one of them exactly when inside the union
     out: list[tuple[int, list[int]]] = []
+    k, count = 0, len(spans)
     for a, b in zip(cuts, cuts[1:]):
-        if out and any(s < a < e for s, e in spans):
+        while k < count and spans[k][1] <= a:
+            k += 1
+        if out and k < count and spans[k][0] < a:
             out[-1][1].append(b)
         else:
             out.append((a, [a, b]))
