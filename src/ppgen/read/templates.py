@@ -274,6 +274,7 @@ class CardTemplate:
     frames: dict[str, Frame] = field(default_factory=dict)  # frame kind -> Frame (absent: single, accent)
     illustrations: dict[str, str] = field(default_factory=dict)  # unit type / doctrine / terrain / tactic -> motif
     illustration_marks: dict = field(default_factory=dict, repr=False, compare=False)  # key -> (line, col)
+    scalings: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # (kind, width, height) -> `scaled`'s, made once (a replace() starts afresh)
 
     def frame(self, frame_kind: str) -> Frame:
         return self.frames.get(frame_kind, Frame())
@@ -605,6 +606,14 @@ def scaled(template: CardTemplate, kind: str, width_mm: float, height_mm: float)
     relative to the card; strokes and corners by the smallest factor of all, so
     a line that keeps the safe margin on the design card keeps it on every card.
     """
+    key = (kind, width_mm, height_mm)
+    if key not in template.scalings:  # every card of a kind and size: the same elements
+        template.scalings[key] = _scaled(template, kind, width_mm, height_mm)
+    elements, s = template.scalings[key]
+    return dict(elements), s
+
+
+def _scaled(template: CardTemplate, kind: str, width_mm: float, height_mm: float) -> tuple[dict[str, Element], float]:
     m = template.safe_margin
     kx = (width_mm - 2 * m) / (template.width - 2 * m)
     ky = (height_mm - 2 * m) / (template.height - 2 * m)
