@@ -288,6 +288,29 @@ def test_a_command_whose_files_are_kept_parsed_never_loads_pyyaml(tmp_path):
     assert pure == ["True", "True"]  # the pure-Python loader's parses are kept apart
 
 
+def test_a_kept_font_has_every_table_of_a_fresh_parse(tmp_path, monkeypatch):
+    """A font rebuilt from its kept parse holds what ReportLab's own parse holds, attribute by
+    attribute — the tables kept for later (fontcache.LAZY: HarfBuzz shaping's) included, read
+    back when first asked for."""
+    from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+
+    from ppgen.typeset import fontcache
+
+    monkeypatch.setenv("PPGEN_CACHE_DIR", str(tmp_path))
+    path = ROOT / "fonts" / "NotoSansJP_700Bold.ttf"
+    fresh = TTFont("Fresh", str(path))
+    fontcache.parsed_font("Kept", path)  # parsed, and kept
+    kept = fontcache.parsed_font("Kept", path)  # rebuilt from the cache folder
+    assert isinstance(kept.face, TTFontFace) and type(kept.face) is not TTFontFace
+    assert set(fontcache.LAZY) & set(vars(kept.face)) == set()  # not read yet
+    for name in fontcache.LAZY:
+        assert getattr(kept.face, name) == getattr(fresh.face, name) and len(getattr(fresh.face, name)) > 10000
+    same = {k: v for k, v in vars(fresh.face).items() if k != "_pdfScale"}
+    assert {k: v for k, v in vars(kept.face).items() if k not in ("_pdfScale", "_lazy")} == same
+    with pytest.raises(AttributeError):
+        kept.face.no_such_table  # noqa: B018
+
+
 def test_a_fonts_entry_from_another_ppgen_is_replaced_not_kept_beside(tmp_path, monkeypatch):
     """Every ppgen version (its code digest) parses a font again: its entry replaces the one the
     other version left, so the cache folder does not grow with every upgrade."""

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+from functools import lru_cache
 from pathlib import Path
 
 from ..read.cache import store, stored
 
-VERSION = 1
+VERSION = 2
 _NAMES = "TTFNameBytes"  # ReportLab's bytes-with-a-text type for the font's names
+LAZY = ("glyphToChar",)  # tables only ReportLab's HarfBuzz shaping reads: rebuilt when first read (a CJK font's: 16 000 lists)
 
 
 def parsed_font(name: str, path: Path):
@@ -62,10 +64,11 @@ def _prefix(real: Path) -> str:
 def _keep(entry: str, name: str, font) -> None:
     from reportlab.pdfbase.ttfonts import TTFNameBytes
 
-    face = {k: v for k, v in font.face.__dict__.items() if k not in ("_ttf_data", "_pdfScale")}
+    face = {k: v for k, v in font.face.__dict__.items() if k not in ("_ttf_data", "_pdfScale", *LAZY)}
     state = {
         "name": name,
         "face": {k: bytes(v) if isinstance(v, TTFNameBytes) else v for k, v in face.items()},
+        "lazy": {k: marshal.dumps(font.face.__dict__[k]) for k in LAZY if k in font.face.__dict__},
         "names": sorted(k for k, v in face.items() if isinstance(v, TTFNameBytes)),
         "face_attrs": sorted(font.face.__dict__),
         "font_attrs": sorted(font.__dict__),
@@ -83,22 +86,45 @@ def _rebuilt(name: str, path: Path, state: dict):
     """ReportLab's TTFont as its constructor leaves it, from a kept parse."""
     from weakref import WeakKeyDictionary
 
-    from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
+    from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont
 
     if state["name"] != name:
         raise ValueError("kept for another name")
-    face = TTFontFace.__new__(TTFontFace)
+    face = _kept_face().__new__(_kept_face())
     face.__dict__.update(state["face"])
     for key in state["names"]:
         face.__dict__[key] = TTFNameBytes(state["face"][key])
     face._ttf_data = path.read_bytes()
     face._pdfScale = _scale(face.unitsPerEm)
+    face._lazy = dict(state["lazy"])
     font = TTFont.__new__(TTFont)
     font.__dict__.update(fontName=name, face=face, encoding=TTEncoding(), state=WeakKeyDictionary(),
                          _asciiReadable=state["ascii"], _shapable=state["shapable"])
-    if sorted(face.__dict__) != state["face_attrs"] or sorted(font.__dict__) != state["font_attrs"]:
+    attributes = sorted((set(face.__dict__) - {"_lazy"}) | set(face._lazy))
+    if attributes != state["face_attrs"] or sorted(font.__dict__) != state["font_attrs"]:
         raise ValueError("ReportLab's font objects differ from the kept ones")
     return font
+
+
+@lru_cache(maxsize=1)
+def _kept_face():
+    """ReportLab's TTFontFace, as rebuilt from a kept parse: each table of LAZY unmarshalled when
+    first read (once; then an attribute like any other). Made on first use: ReportLab is
+    imported then, not with this module."""
+    from reportlab.pdfbase.ttfonts import TTFontFace
+
+    class KeptFace(TTFontFace):
+        def __getattr__(self, name):
+            kept = self.__dict__.get("_lazy", {}).get(name)
+            if kept is None:
+                if name in self.__dict__:  # made by another thread meanwhile
+                    return self.__dict__[name]
+                raise AttributeError(name)
+            value = self.__dict__[name] = marshal.loads(kept)
+            self.__dict__["_lazy"].pop(name, None)
+            return value
+
+    return KeptFace
 
 
 def _scale(units_per_em: int):
