@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 
@@ -273,17 +274,21 @@ def _paragraph_units(paragraph: str, flags: list[bool], bold_spans, regular, bol
 
 def _join(cuts: list[int], spans: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
     """The pieces between `cuts` (ascending), those whose cut falls inside a span joined: (start,
-    cuts inside). The spans are walked beside the cuts, in order."""
-    spans = merge_spans(spans)  # sorted, overlapping ones joined: a cut is inside one of them exactly when inside the union
+    cuts inside). Found by bisection, span by span (most pieces are in no span: a paragraph of
+    Japanese has a cut at every character)."""
     out: list[tuple[int, list[int]]] = []
-    k, count = 0, len(spans)
-    for a, b in zip(cuts, cuts[1:]):
-        while k < count and spans[k][1] <= a:
-            k += 1
-        if out and k < count and spans[k][0] < a:
-            out[-1][1].append(b)
+    done = 0  # pieces 0..done-1 are in `out`
+    for s, e in merge_spans(spans):  # sorted, overlapping ones joined: a cut is inside one exactly when inside the union
+        first, stop = max(bisect_right(cuts, s), 1), bisect_left(cuts, e)  # cuts[first:stop] lie inside (s, e)
+        if first >= stop:
+            continue
+        if first == done:  # the piece before the span's first cut ends the last joined piece: it goes on
+            out[-1][1].extend(cuts[first + 1:stop + 1])
         else:
-            out.append((a, [a, b]))
+            out += [(a, [a, b]) for a, b in zip(cuts[done:first - 1], cuts[done + 1:first])]
+            out.append((cuts[first - 1], cuts[first - 1:stop + 1]))  # the piece before the span's first cut, and those it joins
+        done = stop
+    out += [(a, [a, b]) for a, b in zip(cuts[done:], cuts[done + 1:])]
     return out
 
 
