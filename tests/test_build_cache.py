@@ -292,6 +292,8 @@ def test_a_kept_font_has_every_table_of_a_fresh_parse(tmp_path, monkeypatch):
     """A font rebuilt from its kept parse holds what ReportLab's own parse holds, attribute by
     attribute — the tables kept for later (fontcache.LAZY: HarfBuzz shaping's) included, read
     back when first asked for."""
+    import copy
+
     from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
     from ppgen.typeset import fontcache
@@ -303,8 +305,10 @@ def test_a_kept_font_has_every_table_of_a_fresh_parse(tmp_path, monkeypatch):
     kept = fontcache.parsed_font("Kept", path)  # rebuilt from the cache folder
     assert isinstance(kept.face, TTFontFace) and type(kept.face) is not TTFontFace
     assert set(fontcache.LAZY) & set(vars(kept.face)) == set()  # not read yet
+    twin = copy.copy(kept.face)
     for name in fontcache.LAZY:
         assert getattr(kept.face, name) == getattr(fresh.face, name) and len(getattr(fresh.face, name)) > 10000
+        assert getattr(twin, name) == getattr(fresh.face, name)  # a copy made before reads it too
     same = {k: v for k, v in vars(fresh.face).items() if k != "_pdfScale"}
     assert {k: v for k, v in vars(kept.face).items() if k not in ("_pdfScale", "_lazy")} == same
     with pytest.raises(AttributeError):

@@ -71,8 +71,8 @@ def test_a_message_to_sys_exit_is_printed_with_status_1(tmp_path):
 
 
 def test_a_running_thread_is_waited_for(tmp_path):
-    """A caller's non-daemon thread still working when the command ends: the normal exit, which
-    waits for it (its file is written), not the quick one."""
+    """A caller's non-daemon thread still working when the command ends is waited for, as by
+    the interpreter's own exit: its file is written."""
     done = program(f"""
         import threading, time
         def work():
@@ -82,4 +82,52 @@ def test_a_running_thread_is_waited_for(tmp_path):
         """, "--help", tmp_path=tmp_path)
     assert done.returncode == 0
     assert (tmp_path / "written").read_text() == "done"
-    assert "torn down" in done.stderr
+
+
+def test_executors_left_open_finish_their_work_and_let_the_program_end(tmp_path):
+    """Executors nobody shut down: their queued work is done (threading's exit hooks run, as at
+    the interpreter's exit) and a process pool started from a daemon thread does not keep the
+    program waiting for ever."""
+    done = program(f"""
+        import concurrent.futures, multiprocessing, threading, time
+        def late(path):
+            time.sleep(0.3)
+            open(path, "w").write("done")
+        kept = []
+        def start():  # from a daemon thread: the executors' own threads are daemon threads too
+            threads = concurrent.futures.ThreadPoolExecutor(1)
+            threads.submit(late, {str(tmp_path / "queued")!r})
+            pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+            pool.submit(abs, -1).result()
+            kept.extend([threads, pool])
+        starter = threading.Thread(target=start, daemon=True)
+        starter.start()
+        starter.join()
+        """, "--help", tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "queued").read_text() == "done"
+
+
+def test_a_profiler_around_the_program_still_writes_its_profile(tmp_path):
+    """`python -m cProfile -o FILE -m ppgen …`: the profiler writes its file at the end, so the
+    program ends the interpreter's usual way when something profiles or traces it."""
+    profile = tmp_path / "ppgen.prof"
+    done = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "ppgen", "--version"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60, env={"PYTHONPATH": SRC, "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0 and "ppgen" in done.stdout
+    import pstats
+
+    assert pstats.Stats(str(profile)).total_calls > 1000
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_output_that_cannot_be_written_at_the_end_is_an_error(tmp_path):
+    """Output still buffered at the end that the system refuses (a full disk): said, status 120,
+    as Python's own exit says it — never a silent success; a command's own failure keeps its status."""
+    for status, expected in ((0, 120), (2, 2)):
+        script = ("import sys; sys.stdout = open('/dev/full', 'w', buffering=1 << 20); print('a table'); "
+                  f"from ppgen.cli import _exit_now; _exit_now({status})")
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                              env={"PYTHONPATH": SRC, "PATH": "/usr/bin:/bin"})
+        assert done.returncode == expected
+        assert "the output could not be written" in done.stderr and "Traceback" not in done.stderr

@@ -200,6 +200,34 @@ def test_pdf_text_is_encoded_as_reportlabs_codec_does(project):
     assert fast(b"\x80 bytes") == b"\x80 bytes"
 
 
+def test_a_forms_drawing_digest_is_the_same_whenever_it_is_asked_for(project):
+    """Document.drawing: equal for the same paths and colours in two documents, asked for at once
+    or after pages of another size began (the canvas's preamble changes with them); None for a
+    form that names a font; an empty form has one too."""
+    font = project.fonts.chain("en", "body").primary
+
+    def square(c):
+        c.setFillColor("#aa3300")
+        c.rect(1, 2, 30, 40, stroke=0, fill=1)
+
+    def words(c):
+        c.setFont(font, 9)
+        c.drawString(2, 2, "Rome")
+
+    first, second = Document(font, "a"), Document(font, "b")
+    for doc in (first, second):
+        doc.define_form("square", 50, 60, square)
+        doc.define_form("words", 50, 60, words)
+        doc.define_form("empty", 50, 60, lambda c: None)
+    asked_at_once = {key: first.drawing(key) for key in ("square", "words", "empty")}
+    second.begin_page(400, 300)
+    second.place_form("square", (1, 0, 0, 1, 0, 0))
+    second.end_page()
+    assert {key: second.drawing(key) for key in ("square", "words", "empty")} == asked_at_once
+    assert asked_at_once["words"] is None and asked_at_once["square"] and asked_at_once["empty"]
+    assert asked_at_once["square"] != asked_at_once["empty"]
+
+
 def test_sheet_fonts_are_all_embedded(project):
     layout = plan_sheets(PAPERS["a4"], CARD_SIZES["poker"])
     found = fonts(sheet_pdf(project, layout, 3))

@@ -86,6 +86,8 @@ def _loader_name() -> str:
         return "SafeLoader"
     if "ppgen.read.yamlparse" in sys.modules:
         return loader_class().__name__
+    if "yaml" in sys.modules:  # loaded by someone else: it knows whether its C extension loads
+        return "CSafeLoader" if hasattr(sys.modules["yaml"], "CSafeLoader") else "SafeLoader"
     return _default_loader_name()
 
 

@@ -114,14 +114,11 @@ def _kept_face():
     from reportlab.pdfbase.ttfonts import TTFontFace
 
     class KeptFace(TTFontFace):
-        def __getattr__(self, name):
+        def __getattr__(self, name):  # only for an attribute not set (yet)
             kept = self.__dict__.get("_lazy", {}).get(name)
             if kept is None:
-                if name in self.__dict__:  # made by another thread meanwhile
-                    return self.__dict__[name]
                 raise AttributeError(name)
-            value = self.__dict__[name] = marshal.loads(kept)
-            self.__dict__["_lazy"].pop(name, None)
+            value = self.__dict__[name] = marshal.loads(kept)  # from now on found without asking
             return value
 
     return KeptFace

@@ -157,7 +157,7 @@ class Document:
         c.endForm()
         _give_form_its_resources(c, name, shading)
         self._forms[key] = name
-        self._drawings[key] = None if shading else (width, height)  # its digest made when asked for (`drawing`)
+        self._drawings[key] = None if shading else (width, height, len(c._preamble) + 1)  # its digest made when asked for (`drawing`)
 
     def place_form(self, key: str, matrix: tuple[float, float, float, float, float, float]) -> None:
         """Draw form `key` on the current page through `matrix` (PDF a, b, c, d, e, f)."""
@@ -251,16 +251,15 @@ def _canvas_viewer_preferences(canvas, duplex: str) -> None:
     canvas._doc.Catalog.ViewerPreferences = ViewerPreferencesPDFDictionary(validate=checks)
     for key, value in viewer_preferences(duplex).items():
         canvas.setViewerPreference(key, value)
-def _drawing(canvas, name: str, width: float, height: float) -> str | None:
+def _drawing(canvas, name: str, width: float, height: float, preamble: int) -> str | None:
     """The digest of form `name` of `canvas`, a form without shadings (see Document.drawing):
-    of its size and its operators as recorded (after the stream's preamble, the canvas's own)."""
+    of its size and its operators as recorded — its stream after the `preamble` characters the
+    canvas put before them when the form was made (its preamble and a newline)."""
     import hashlib
 
     from reportlab.pdfbase import pdfdoc
 
-    stream = canvas._doc.idToObject[pdfdoc.xObjectName(name)].stream
-    preamble = pdfdoc.pdfdocEnc(canvas._preamble) + b"\n"
-    code = stream[len(preamble):] if stream.startswith(preamble) else stream
+    code = canvas._doc.idToObject[pdfdoc.xObjectName(name)].stream[preamble:]
     if _RESOURCE_OPERATOR.search(code):
         return None
     return hashlib.sha256(b"%r %r\n%s" % (width, height, code)).hexdigest()
