@@ -247,6 +247,29 @@ def test_a_form_s_number_is_never_part_of_a_longer_number(tmp_path):
     assert differ(glossary, "Gain 1 LP for each unit.", "ユニット21体につきLPを1回復する。") == ([], [21])
 
 
+def test_finding_terms_skips_only_forms_a_text_cannot_hold(project, monkeypatch):
+    """read/glossary.py tries a form's regular expression only on a text whose lowercased words
+    include the form's (exact where re's case folding is lower(): no ı, İ, ſ or Kelvin sign, the
+    only characters beyond ASCII it folds to an ASCII letter — checked over all of Unicode); the
+    same matches as trying every form, on every English text and on texts that fold."""
+    import re
+
+    from ppgen.read import glossary as module
+
+    letter = re.compile("[a-z]", re.IGNORECASE)
+    assert {chr(c) for c in range(0x80, 0x110000) if not 0xD800 <= c < 0xE000 and letter.match(chr(c))} == module.FOLDS_TO_ASCII
+    glossary = project.glossary
+    items = glossary.terms + glossary.idioms
+    texts = [e.text for e in project.locale("en").entries.values()]
+    texts += ["Deal 2 damage to an ATTACKING unit’s “Level”.", "An attac\u212a on the \u017fquare — Deplo\u0130ed.",
+              "Draw one card, then one ca\u0131rd."]
+    quick = [glossary.find(text, items) for text in texts]
+    monkeypatch.setattr(module, "_ascii_words", lambda form: None)  # every form tried
+    fresh = type(glossary)(glossary.file, glossary.terms, glossary.idioms)
+    assert [fresh.find(text, items) for text in texts] == quick
+    assert sum(map(len, quick)) > 500  # the texts use the terms
+
+
 def test_glossary_problems_are_reported_at_their_line(tiny):
     edit(tiny / "locales" / "glossary.yaml", "{en: Infantry, ja: 歩兵, xx: pedes}", "{en: Infantry, jap: 歩兵, xx: pedes}")
     edit(tiny / "locales" / "glossary.yaml", "{en: this turn,", '{en: "this {n} turn",')

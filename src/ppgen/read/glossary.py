@@ -37,6 +37,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from ..errors import DataError, Problem
@@ -106,6 +107,23 @@ def form_regex(form: str, english: bool) -> re.Pattern:
     return re.compile(body, re.IGNORECASE)
 
 
+# The characters beyond ASCII that a case-insensitive regular expression matches to an ASCII letter
+# (re's simple case folding: dotless ı and İ to i, long ſ to s, the Kelvin sign to k). In a text
+# without them, an ASCII word matches exactly where the lowercased text holds it lowercased.
+FOLDS_TO_ASCII = frozenset("\u0131\u0130\u017f\u212a")
+
+
+@lru_cache(maxsize=4096)
+def _ascii_words(form: str) -> tuple[str, ...] | None:
+    """The words (lowercased) every match of `form_regex(form)` holds, or None when one is not
+    ASCII (a text's case-insensitive match of it may then not be found by lower())."""
+    words = tuple(w.lower() for piece in unicodedata.normalize("NFKC", form).split(SLOT) for w in piece.split(" ") if w)
+    return words if all(w.isascii() for w in words) else None
+
+
+_FOUND_KEPT = 20_000  # texts' matches a Glossary keeps (the workbench checks for hours)
+
+
 @dataclass
 class Glossary:
     file: str
@@ -117,6 +135,8 @@ class Glossary:
     unbreakable: dict = field(default_factory=dict)  # lang or "all" -> phrase patterns
     breaks: dict = field(default_factory=dict)  # lang -> compounds with "|" where they break
     _regex: dict = field(default_factory=dict, repr=False)
+    _found: dict = field(default_factory=dict, repr=False)  # (text, (lang, the items' ids)) -> matches (at most _FOUND_KEPT)
+    _ordered: dict = field(default_factory=dict, repr=False)  # (lang, the items' ids) -> (the items, their forms longest first)
 
     def keyword_forms(self, lang: str, source: str = "en") -> tuple[str, ...]:
         """Every form of every key word in `lang` (the English forms for the source language)."""
@@ -129,10 +149,45 @@ class Glossary:
     def skips_terms(self, key: str) -> bool:
         return any(fnmatch.fnmatchcase(key, p) for p in self.terms_skip)
 
-    def _match(self, text: str, candidates: list[tuple[Term, str]], english: bool) -> list[Match]:
-        """Occurrences of the candidate forms, longest form first, never overlapping."""
+    def find(self, english: str, items: list[Term]) -> list[Match]:
+        """The given terms or idioms used in an English text."""
+        return self._match(english, items, None)
+
+    def find_translated(self, text: str, lang: str, items: list[Term]) -> list[Match]:
+        """The `lang` forms of the given terms or idioms used in a translated text."""
+        return self._match(text, items, lang)
+
+    def _match(self, text: str, items: list[Term], lang: str | None) -> list[Match]:
+        """Occurrences of the items' forms (English ones for `lang` None), longest form first,
+        never overlapping. Kept for the same text and items: each language's checks look for
+        the terms in the same English texts (terms are frozen: a changed glossary is another
+        Glossary)."""
+        which = (lang, tuple(map(id, items)))
+        key = (text, which)
+        if key not in self._found:
+            if len(self._found) >= _FOUND_KEPT:
+                self._found.clear()
+            self._found[key] = self._matched(text, self._candidates(which, items, lang), lang is None)
+        return list(self._found[key])
+
+    def _candidates(self, which: tuple, items: list[Term], lang: str | None) -> list[tuple[Term, str]]:
+        """The items' (term, form) pairs, longest form first; kept with the terms themselves (their
+        ids, in `which`, stay theirs while they are kept)."""
+        kept = self._ordered.get(which)
+        if kept is None:
+            if len(self._ordered) >= _FOUND_KEPT:
+                self._ordered.clear()
+            pairs = [(t, form) for t in items for form in (t.en if lang is None else t.forms.get(lang, ()))]
+            kept = self._ordered[which] = (tuple(items), sorted(pairs, key=lambda tf: (-len(tf[1]), tf[1])))
+        return kept[1]
+
+    def _matched(self, text: str, candidates: list[tuple[Term, str]], english: bool) -> list[Match]:
         found: list[Match] = []
-        for term, form in sorted(candidates, key=lambda tf: (-len(tf[1]), tf[1])):
+        lowered = text.lower() if text.isascii() or not FOLDS_TO_ASCII.intersection(text) else None  # then IGNORECASE ≡ lower()
+        for term, form in candidates:
+            words = _ascii_words(form) if lowered is not None else None
+            if words is not None and not all(w in lowered for w in words):
+                continue  # a word every match of the form holds is not in the text
             key = (form, english)
             if key not in self._regex:
                 self._regex[key] = form_regex(form, english)
@@ -145,14 +200,6 @@ class Glossary:
                 n = int(m.group("n")) if "n" in self._regex[key].groupindex else None
                 found.append(Match(term, m.start(), m.end(), n))
         return sorted(found, key=lambda f: f.start)
-
-    def find(self, english: str, items: list[Term]) -> list[Match]:
-        """The given terms or idioms used in an English text."""
-        return self._match(english, [(t, form) for t in items for form in t.en], True)
-
-    def find_translated(self, text: str, lang: str, items: list[Term]) -> list[Match]:
-        """The `lang` forms of the given terms or idioms used in a translated text."""
-        return self._match(text, [(t, form) for t in items for form in t.forms.get(lang, ())], False)
 
 
 def used_terms(matches: list[Match]) -> list[Term]:
