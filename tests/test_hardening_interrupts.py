@@ -321,3 +321,38 @@ def test_two_builds_into_the_same_folder_do_not_corrupt_each_other(tmp_path, gam
         for rel, data in got.items():
             assert data in (reference["a4"][rel], reference["letter"][rel]), rel
             read_pdf(shared / rel)
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT"])
+def test_a_signal_that_comes_as_the_workers_are_forked_still_interrupts(tmp_path, name):
+    """A `kill` or a Ctrl-C that arrives while a worker is being forked (here sent from the fork's
+    own hook, the worst moment): handled there, its KeyboardInterrupt was printed as "Exception
+    ignored" and dropped, and the build went on to the end. It now waits for the forks and
+    interrupts the build: exit 130, nothing written, no worker left."""
+    import subprocess
+    import sys
+
+    from clitools import ROOT
+
+    out = tmp_path / "out"
+    script = (f"import os, signal, sys; sent = []\n"
+              f"def before():\n    if not sent:\n        sent.append(1); os.kill(os.getpid(), signal.{name})\n"
+              f"os.register_at_fork(before=before)\n"
+              f"sys.argv = ['ppgen', '--root', {str(ROOT)!r}, 'build', '--lang', 'en', '--parts', 'score-sheet,mats', "
+              f"'--out', {str(out)!r}, '--no-cache', '--jobs', '2']\n"
+              "from ppgen.cli import main\nmain()\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err and "Exception ignored" not in err
+    assert pdf_files(out) == [] and leftovers(out) == []
+    deadline = time.monotonic() + 10
+    while process_group_alive(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not process_group_alive(proc.pid)  # no worker left

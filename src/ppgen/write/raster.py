@@ -221,8 +221,11 @@ class RasterPool:
         if self._pool is not None:
             from concurrent.futures.process import BrokenProcessPool
 
+            from .build import _signals_blocked
+
             try:
-                return self._pool.submit(function, *args)
+                with _signals_blocked():  # a submit may fork the workers: no Ctrl-C lost in the fork (build._signals_blocked)
+                    return self._pool.submit(function, *args)
             except (BrokenProcessPool, RuntimeError):  # a worker died (or cannot start): go on in this process
                 self.broken, self.forked, self._pool = True, False, None
         future: Future = Future()
@@ -238,7 +241,7 @@ class RasterPool:
         forked pool forks here)."""
         if self._pool is not None:
             for _ in range(self.workers):
-                self._pool.submit(int)
+                self.run(int)
 
     def close(self) -> None:
         if self._pool is not None:
