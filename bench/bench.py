@@ -441,13 +441,17 @@ def targets(to_base2: dict, floor: dict, kept: float, validate: float, helpw: fl
     """Each target of the speed issue against what this run measured (the scale's memory per card
     is in the next section)."""
     def line(what: str, figure: str, met: bool) -> None:
-        print(f"   {what:<64}{figure:<32}{'met' if met else 'NOT met'}")
+        print(f"   {what:<76}{figure:<30}{'met' if met else 'NOT met'}")
 
     print("\n4. targets (each against this run's figures)")
     low, high = min(floor.values()), max(floor.values())
-    if low > 2:
-        line(f"build ≤ 1.3 × baseline 2 (its floor {low:.1f}–{high:.1f} × baseline 1 > 2)",
+    if floor["ja"] > 2:  # the issue's rule: the drawing's floor above 2 × baseline 1 makes the target 1.3 × baseline 2
+        line(f"build ≤ 1.3 × baseline 2 (ja's floor {floor['ja']:.1f} × baseline 1 > 2; all {low:.1f}–{high:.1f})",
              f"ja {to_base2['ja']:.2f} ×, worst {max(to_base2.values()):.2f} ×", to_base2["ja"] <= 1.3)
+    else:  # otherwise the target stays 2 × baseline 1
+        to_base1 = {lang: to_base2[lang] * floor[lang] for lang in floor}
+        line(f"build ≤ 2.0 × baseline 1 (ja's floor {floor['ja']:.1f} × baseline 1, not above 2)",
+             f"ja {to_base1['ja']:.2f} ×, worst {max(to_base1.values()):.2f} ×", to_base1["ja"] <= 2.0)
     line("second build, nothing changed ≤ 0.5 s", f"{kept:.2f} s", kept <= 0.5)
     line("ppgen validate ≤ 0.25 s over python -c pass", f"+{validate:.3f} s", validate <= 0.25)
     line("ppgen --help ≤ 0.2 s", f"{helpw:.3f} s", helpw <= 0.2)
