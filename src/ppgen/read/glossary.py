@@ -165,8 +165,9 @@ class Glossary:
         which = (lang, tuple(map(id, items)))
         key = (text, which)
         if key not in self._found:
-            if len(self._found) >= _FOUND_KEPT:
-                self._found.clear()
+            if len(self._found) >= _FOUND_KEPT or len(self._ordered) >= _FOUND_KEPT:
+                self._found.clear()  # together: every id in a kept key belongs to a term `_ordered` keeps alive
+                self._ordered.clear()
             self._found[key] = self._matched(text, self._candidates(which, items, lang), lang is None)
         return list(self._found[key])
 
@@ -175,8 +176,6 @@ class Glossary:
         ids, in `which`, stay theirs while they are kept)."""
         kept = self._ordered.get(which)
         if kept is None:
-            if len(self._ordered) >= _FOUND_KEPT:
-                self._ordered.clear()
             pairs = [(t, form) for t in items for form in (t.en if lang is None else t.forms.get(lang, ()))]
             kept = self._ordered[which] = (tuple(items), sorted(pairs, key=lambda tf: (-len(tf[1]), tf[1])))
         return kept[1]
