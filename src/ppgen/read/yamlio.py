@@ -84,10 +84,8 @@ def _loader_name() -> str:
     parsed needs none of it): libyaml's loader when PyYAML has its C extension."""
     if _pure():
         return "SafeLoader"
-    if "ppgen.read.yamlparse" in sys.modules:
+    if "yaml" in sys.modules:  # PyYAML loaded (by a parse, or anyone): it knows whether its C extension loads
         return loader_class().__name__
-    if "yaml" in sys.modules:  # loaded by someone else: it knows whether its C extension loads
-        return "CSafeLoader" if hasattr(sys.modules["yaml"], "CSafeLoader") else "SafeLoader"
     return _default_loader_name()
 
 

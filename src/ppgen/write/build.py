@@ -464,14 +464,10 @@ class _signals_blocked:
     started in the block, keep these signals blocked (they belong to the main thread), and the
     workers start with them blocked until they set their own handling (_worker_ignores_sigint)."""
 
-    SIGNALS = ("SIGINT", "SIGTERM")
-
     def __enter__(self):
         import signal
 
-        self.old = None
-        if hasattr(signal, "pthread_sigmask"):
-            self.old = signal.pthread_sigmask(signal.SIG_BLOCK, {getattr(signal, name) for name in self.SIGNALS})
+        self.old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM}) if hasattr(signal, "pthread_sigmask") else None
 
     def __exit__(self, *exc):
         import signal
