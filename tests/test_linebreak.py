@@ -160,6 +160,17 @@ def test_every_pair_of_characters():
         assert break_units(a + b) == reference(a + b), (a, b)
 
 
+def test_two_ideographs_or_two_letters_after_every_character():
+    """linebreak decides a boundary between two ID clusters (÷) or two AL clusters (×) at once;
+    the same as uniseg after every character of the alphabet, at the start and later, with a
+    mark or a joiner on the first of the two."""
+    same = [a + b for group in ("漢ア😀", "a§") for a in group for b in group]
+    for x in ALPHABET:
+        for pair in same:
+            for s in (x + pair, x + pair[0] + "\u0301\u200d" + pair[1:], x + " " + pair + x):
+                assert break_units(s) == reference(s), ascii(s)
+
+
 @st.composite
 def mixed_strings(draw):
     """Strings over a few characters of the alphabet at a time, so that the

@@ -331,3 +331,58 @@ def test_pieces_are_joined_exactly_where_a_cut_falls_inside_a_span():
         cuts = sorted({0, n, *(rng.randint(0, n) for _ in range(rng.randint(0, 12)))})
         spans = [(a, rng.randint(a, n)) for a in (rng.randint(0, n) for _ in range(rng.randint(0, 5)))]
         assert _join(cuts, spans) == joined(cuts, spans), (cuts, spans)
+
+
+def test_units_are_measured_and_marked_as_their_definition_says(project):
+    """text._segment looks a piece's measure up by the piece alone in a paragraph all bold or all
+    not, and tells a good break and the closing up of two marks from each character's script and
+    compressibility: every unit the same as measuring it from its own characters and flags
+    (`_measured`), asking the katakana and han patterns and justify.pair at every boundary — on
+    random ja and zh paragraphs of kana, kanji, punctuation, Latin and bold spans."""
+    import random
+    import re
+
+    from ppgen.typeset import text as engine
+    from ppgen.typeset.justify import pair
+
+    katakana = re.compile(r"[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+    han = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+    alphabet = "自分の場ユニットを選ぶ攻撃力上げる、。「」（）・：；！？ATK 2ー々っ"
+    rng = random.Random(22)
+    for lang in ("ja", "zh"):
+        st = style(project, lang)
+        for n in range(400):
+            chars = [rng.choice(alphabet) for _ in range(rng.randint(1, 30))]
+            if n % 3 == 0 and len(chars) > 4:  # a bold span inside, or the whole paragraph bold
+                a = rng.randrange(len(chars) - 2) if n % 2 else 0
+                b = rng.randint(a + 1, len(chars) - 1) if n % 2 else len(chars) - 1
+                chars[a:b + 1] = ["**", *chars[a:b + 1], "**"]
+            text = "".join(chars)
+            if "****" in text or text.startswith("**") and text.count("**") != 2:
+                continue
+            engine._segment.cache_clear()
+            engine._MEASURED.clear()
+            units = engine._segment(text, st.regular, st.bold, st.line_break, False, st.phrases)
+            flat = engine.plain(text)
+            bold = []
+            for piece, is_bold in engine.parse_markup(text):
+                bold += [is_bold] * len(piece)
+            at = 0
+            for k, u in enumerate(units):
+                start = at
+                end = start + len("".join(run for _, run in u.runs))
+                while end < len(flat) and flat[end] == " ":
+                    end += 1
+                measured = engine._measured(flat[start:end], tuple(bold[start:end]), st.regular, st.bold, st.line_break)
+                assert (u.width, u.space, u.chars, u.last, u.head, u.tail, u.squeeze) == (
+                    measured[1], measured[2], measured[3], measured[5], measured[6], measured[7], measured[8]), (text, k)
+                if not u.space:
+                    after = flat[end:end + 1]
+                    expected = (end in st.phrases.seams(flat) or u.last in engine._GOOD_AFTER
+                                or bool(katakana.match(u.last) and han.match(after)) or bool(han.match(u.last) and katakana.match(after)))
+                    assert u.good == expected, (text, k)
+                    if k + 1 < len(units) and u.runs and units[k + 1].runs:
+                        a = (u.runs[-1][0], u.runs[-1][1][-1])
+                        b = (units[k + 1].runs[0][0], units[k + 1].runs[0][1][0])
+                        assert units[k + 1].kern == -pair(a, b), (text, k)
+                at = end

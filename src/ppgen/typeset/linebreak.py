@@ -306,6 +306,13 @@ def _lb30b(K, C, k) -> bool | None:
 
 
 # ── the pass ───────────────────────────────────────────────────────────────
+# The commonest boundaries of Japanese and Chinese text, between two clusters of the same class,
+# decided directly: for ID ID and AL AL no rule from LB11 to LB30b applies but LB28 (AL × AL),
+# and LB31 breaks ID ID. (At the second cluster, k = 1, LB15a may look at a Pi character at the
+# very start: the rules are asked there. LB4–LB8a, on the characters, are asked first as ever.)
+_SAME_PAIR = {"ID": BREAK, "AL": KEEP}
+
+
 def break_offsets(text: str) -> list[int]:
     """Offsets (0 < i < len(text)) at which a line may break before text[i]."""
     K, C, starts, decisions = _clusters(text)
@@ -327,6 +334,8 @@ def break_offsets(text: str) -> list[int]:
         ri = ri + 1 if p == "RI" else 0
 
         d = decisions[k]
+        if d is None and k > 1 and p == K[k] and p in _SAME_PAIR:  # two ideographs, two letters: no rule
+            d = _SAME_PAIR[p]                                       # but LB31 (ID ÷ ID) or LB28 (AL × AL) speaks
         if d is None:
             d = _lb11_13(K, k)
         if d is None:

@@ -251,25 +251,35 @@ def _paragraph_units(paragraph: str, flags: list[bool], bold_spans, regular, bol
     cuts = [0]
     for piece in _break_units(paragraph, mode):
         cuts.append(cuts[-1] + len(piece))
-    level1 = _join(cuts, phrases.spans(paragraph, mode) if phrases else [])
-    level2 = _join([start for start, _ in level1] + [len(paragraph)], bold_spans)
-    cuts_at = {2: dict(level2), 1: dict(level1)}  # level -> unit start -> the cuts of what it joins
+    level1, joined1 = _joined(cuts, phrases.spans(paragraph, mode) if phrases else [])
+    level2, joined2 = _joined(level1, bold_spans)
+    joined = {2: joined2, 1: joined1}  # level -> start of a unit joined from several -> the cuts of what it joins
     seams = phrases.seams(paragraph) if phrases and mode == "cjk" else set()
+    measure = _measurer(flags, regular, bold, mode)
 
     def build(cut_list: list[int], level: int) -> list[Unit]:
         out = []
         for start, end in zip(cut_list, cut_list[1:]):
-            u = _measure(paragraph[start:end], flags[start:end], regular, bold, mode)
+            u = measure(paragraph, start, end)
             for below in range(level, 0, -1):  # a bold span of one phrase: its parts are the phrase's
-                inner = cuts_at[below].get(start, [start, end])
-                if len(inner) > 2:
+                inner = joined[below].get(start)
+                if inner is not None:
                     u.parts = tuple(build(inner, below - 1))
                     break
             out.append(u)
         _mark_breaks(out, paragraph, cut_list, seams, mode)
         return out
 
-    return build([start for start, _ in level2] + [len(paragraph)], 2)
+    return build(level2, 2)
+
+
+def _joined(cuts: list[int], spans) -> tuple[list[int], dict[int, list[int]]]:
+    """The cuts left once the pieces between `cuts` that a span holds are joined (`_join`), and
+    the start of each piece joined from several → the cuts it joins."""
+    if not spans:
+        return cuts, {}
+    pieces = _join(cuts, spans)
+    return [start for start, _ in pieces] + [cuts[-1]], {start: inner for start, inner in pieces if len(inner) > 2}
 
 
 def _join(cuts: list[int], spans: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
@@ -295,31 +305,72 @@ def _join(cuts: list[int], spans: list[tuple[int, int]]) -> list[tuple[int, list
 _KATAKANA = re.compile(r"[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _GOOD_AFTER = frozenset("、。，．・：；！？）」』】〉》,.;:!?)")
+_SCRIPTS: dict[str, str] = {}  # a character → "k" (katakana), "h" (han) or "" (neither)
+
+
+def _script(ch: str) -> str:
+    known = _SCRIPTS.get(ch)
+    if known is None:
+        known = _SCRIPTS[ch] = "k" if _KATAKANA.match(ch) else "h" if _HAN.match(ch) else ""
+    return known
 
 
 def _mark_breaks(units: list[Unit], paragraph: str, starts: list[int], seams: set[int], mode: str) -> None:
     """Which breaks are good ones (for balanced names and labels), and how adjacent CJK punctuation
     closes up across two units that share a line. `starts`: each unit's offset, and the end."""
-    from .justify import pair
+    from .justify import COMPRESSIBLE, pair
 
+    if mode != "cjk":
+        for u in units:
+            u.good = True
+        return
     for k, u in enumerate(units):
-        at = starts[k + 1]
-        after = paragraph[at : at + 1]
-        if mode != "cjk" or u.space:
+        if u.space:
             u.good = True
             continue
-        before = u.last
-        u.good = (at in seams or before in _GOOD_AFTER
-                  or bool(_KATAKANA.match(before) and _HAN.match(after)) or bool(_HAN.match(before) and _KATAKANA.match(after)))
+        at = starts[k + 1]
+        before, after = _script(u.last), _script(paragraph[at : at + 1])
+        u.good = at in seams or u.last in _GOOD_AFTER or (before + after in ("kh", "hk"))
         if k + 1 < len(units) and u.runs and units[k + 1].runs:
-            a = (u.runs[-1][0], u.runs[-1][1][-1])
-            b = (units[k + 1].runs[0][0], units[k + 1].runs[0][1][0])
-            units[k + 1].kern = -pair(a, b)
+            (font_a, run_a), (font_b, run_b) = u.runs[-1], units[k + 1].runs[0]
+            a, b = run_a[-1], run_b[0]
+            # only two compressible marks close up (justify.pair): asked only of those
+            units[k + 1].kern = -pair((font_a, a), (font_b, b)) if a in COMPRESSIBLE and b in COMPRESSIBLE else -0.0
 
 
-def _measure(piece: str, bold_flags: list[bool], regular: FontChain, bold: FontChain, mode: str = "words") -> Unit:
-    """A piece of text as a unit, measured at 1 pt (the same piece recurs often: measured once)."""
-    runs, width, space, chars, words, last, head, tail, squeeze = _measured(piece, tuple(bold_flags), regular, bold, mode)
+def _measurer(flags: list[bool], regular: FontChain, bold: FontChain, mode: str):
+    """measure(paragraph, start, end): the unit of paragraph[start:end], its characters bold where
+    `flags` says, measured at 1 pt (`_measured`). The same piece recurs often: measured once, and
+    in a paragraph all bold or all not (most are) looked up by the piece alone."""
+    if flags.count(flags[0]) != len(flags):
+        def measure(paragraph: str, start: int, end: int) -> Unit:
+            return _unit(_measured(paragraph[start:end], tuple(flags[start:end]), regular, bold, mode))
+
+        return measure
+    flag = flags[0]
+    kept = _MEASURED.get((regular, bold, mode, flag))
+    if kept is None:
+        if len(_MEASURED) >= 64:
+            _MEASURED.clear()
+        kept = _MEASURED[regular, bold, mode, flag] = {}
+
+    def measure(paragraph: str, start: int, end: int) -> Unit:
+        piece = paragraph[start:end]
+        m = kept.get(piece)
+        if m is None:
+            if len(kept) >= 16384:
+                kept.clear()
+            m = kept[piece] = _measured(piece, (flag,) * len(piece), regular, bold, mode)
+        return _unit(m)
+
+    return measure
+
+
+_MEASURED: dict[tuple, dict[str, tuple]] = {}  # (chains, mode, bold) → piece → what _measured found
+
+
+def _unit(measured: tuple) -> Unit:
+    runs, width, space, chars, words, last, head, tail, squeeze = measured
     return Unit(list(runs), width, space, chars=chars, words=words, last=last, head=head, tail=tail, squeeze=squeeze)
 
 
