@@ -209,6 +209,31 @@ def test_ctrl_c_as_the_temporary_file_is_created_leaves_nothing(tmp_path, monkey
     assert leftovers(tmp_path / "out") == []
 
 
+def test_ctrl_c_as_the_write_begins_leaves_nothing(tmp_path):
+    """A signal handled the instant atomic_output has opened its temporary file and handed it
+    over, before the `with` block that writes it began (contextlib's __enter__ returning): no
+    `finally` of the write runs, only its generator's finalisation would remove the file, and the
+    interrupted `ppgen` program leaves at once. The four-language Ctrl-C test caught
+    `.mats-en.pdf.….part` in out/. Exit 130, and no temporary file left."""
+    import subprocess
+    import sys
+
+    from clitools import ROOT
+
+    out = tmp_path / "out"
+    script = ("import contextlib\nreal = contextlib._GeneratorContextManager.__enter__\n"
+              "def enter(self):\n    value = real(self)\n"
+              "    if self.gen.__name__ == 'atomic_output':\n        raise KeyboardInterrupt\n    return value\n"
+              "contextlib._GeneratorContextManager.__enter__ = enter\n"
+              f"import sys; sys.argv = ['ppgen', '--root', {str(ROOT)!r}, 'build', '--lang', 'en', '--parts', 'score-sheet', "
+              f"'--out', {str(out)!r}, '--no-cache', '--jobs', '1']\n"
+              "from ppgen.cli import main\nmain()\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 130, proc.stderr
+    assert "interrupted" in proc.stderr and "Traceback" not in proc.stderr
+    assert leftovers(out) == [] and pdf_files(out) == []
+
+
 # ── failing writes ─────────────────────────────────────────────────────────
 def disk_full(*args, **kwargs):
     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))

@@ -36,6 +36,7 @@ def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterato
             raise UsageError(f"cannot write into {folder}: a temporary file of that name is there") from None
         except OSError as exc:
             raise UsageError(f"cannot write into {folder}: {exc.strerror}") from None
+        _UNFINISHED.add(tmp)
         try:
             with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})) as fh:
                 yield fh
@@ -44,15 +45,36 @@ def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterato
                     os.fsync(fh.fileno())
             os.chmod(tmp, 0o644)
             os.replace(tmp, path)
+            _UNFINISHED.discard(tmp)
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror or exc}; it was left as it was") from None
     except BaseException:
         if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except FileNotFoundError:
-                pass
+            _remove(tmp)
         raise
+
+
+_UNFINISHED: set[Path] = set()  # the temporary files being written, until renamed or removed
+
+
+def remove_unfinished() -> None:
+    """Remove every temporary file a write began and did not finish. A signal (Ctrl-C, `kill`)
+    handled in the instant between a file's opening and the start of the `with` block that
+    writes it leaves atomic_output's generator suspended, its file still there: only the
+    generator's finalisation would remove it, and a program that leaves at once (the `ppgen`
+    program, interrupted: cli._exit_now) never runs it. The program calls this before it leaves."""
+    for tmp in list(_UNFINISHED):
+        _remove(tmp)
+
+
+def _remove(tmp: Path) -> None:
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:  # renamed over its target already
+        pass
+    except OSError:  # its folder gone or read-only now: nothing more can be done
+        pass
+    _UNFINISHED.discard(tmp)
 
 
 # a new file only (never one that exists, never through a link), as tempfile.mkstemp opens it
