@@ -128,27 +128,31 @@ def even(m: Measure, limit: float, cjk: bool, orphans: bool) -> list[int] | None
     heads = [u.head for u in m.units]
     tails = [u.tail for u in m.units]
     justify = m.justify
-    inf = (10**9, 0.0)
-    best = [inf] * (count + 1)  # best[i]: (lines, squared deviations) for units i..
-    best[count] = (0, 0.0)
+    none = 10**9  # no breaking of units i.. ends properly
+    lines = [none] * (count + 1)  # the best breaking of units i..: its lines, ...
+    squares = [0.0] * (count + 1)  # ... its squared deviations (compared as the pair, lines first)
+    lines[count] = 0
     take = [0] * (count + 1)
     last_ok = [i == 0 or not orphans or not runt(m, i, cjk) for i in range(count)]
     for i in range(count - 1, -1, -1):
+        Wi, Si, Ki, Zi, head = W[i], S[i], K[i + 1], Z[i], heads[i]
         for j in range(i + 1, count + 1):
-            kerns = K[j] - K[i + 1]
-            width = W[j] - W[i] + S[j - 1] - S[i] + kerns
-            squeeze = max(0.0, Z[j] - Z[i] - heads[i] - tails[j - 1] + kerns) if justify else 0.0
+            kerns = K[j] - Ki
+            width = W[j] - Wi + S[j - 1] - Si + kerns
+            squeeze = max(0.0, Z[j] - Zi - head - tails[j - 1] + kerns) if justify else 0.0
             if j - i > 1 and width - squeeze > limit + EPS:
                 break
             if j == count:
-                cost = (1, 0.0) if last_ok[i] else None
-            elif best[j] < inf:
-                cost = (best[j][0] + 1, best[j][1] + (width - limit) ** 2)
+                if not last_ok[i]:
+                    continue
+                n, dev = 1, 0.0
+            elif lines[j] < none:
+                n, dev = lines[j] + 1, squares[j] + (width - limit) ** 2
             else:
-                cost = None
-            if cost is not None and cost < best[i]:
-                best[i], take[i] = cost, j
-    if best[0] >= inf:
+                continue
+            if n < lines[i] or (n == lines[i] and dev < squares[i]):
+                lines[i], squares[i], take[i] = n, dev, j
+    if lines[0] >= none:
         return None
     ends, i = [], 0
     while i < count:
