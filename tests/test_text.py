@@ -309,12 +309,12 @@ def test_a_layout_is_made_once_and_the_memo_stays_bounded(project, monkeypatch):
 
 
 def test_pieces_are_joined_exactly_where_a_cut_falls_inside_a_span():
-    """text._join walks the (sorted, merged) spans beside the cuts: the same pieces as asking,
+    """text._joined walks the (sorted, merged) spans beside the cuts: the same pieces as asking,
     for every cut, whether any span holds it strictly inside — spans unsorted, overlapping,
     touching or empty included."""
     import random
 
-    from ppgen.typeset.text import _join
+    from ppgen.typeset.text import _joined
 
     def joined(cuts, spans):
         out = []
@@ -323,14 +323,14 @@ def test_pieces_are_joined_exactly_where_a_cut_falls_inside_a_span():
                 out[-1][1].append(b)
             else:
                 out.append((a, [a, b]))
-        return out
+        return [a for a, _ in out] + [cuts[-1]], {a: inner for a, inner in out if len(inner) > 2}
 
     rng = random.Random(14)
     for _ in range(3000):
         n = rng.randint(0, 30)
         cuts = sorted({0, n, *(rng.randint(0, n) for _ in range(rng.randint(0, 12)))})
         spans = [(a, rng.randint(a, n)) for a in (rng.randint(0, n) for _ in range(rng.randint(0, 5)))]
-        assert _join(cuts, spans) == joined(cuts, spans), (cuts, spans)
+        assert _joined(cuts, spans) == joined(cuts, spans), (cuts, spans)
 
 
 def test_units_are_measured_and_marked_as_their_definition_says(project):

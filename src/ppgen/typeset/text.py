@@ -274,32 +274,27 @@ def _paragraph_units(paragraph: str, flags: list[bool], bold_spans, regular, bol
 
 
 def _joined(cuts: list[int], spans) -> tuple[list[int], dict[int, list[int]]]:
-    """The cuts left once the pieces between `cuts` that a span holds are joined (`_join`), and
-    the start of each piece joined from several → the cuts it joins."""
+    """The pieces between `cuts` (ascending), those whose cut falls inside a span joined: the cuts
+    left (each piece's start, and the end), and the start of each piece joined from several → the
+    cuts it joins. Found by bisection, span by span (most pieces are in no span: a paragraph of
+    Japanese has a cut at every character)."""
     if not spans:
         return cuts, {}
-    pieces = _join(cuts, spans)
-    return [start for start, _ in pieces] + [cuts[-1]], {start: inner for start, inner in pieces if len(inner) > 2}
-
-
-def _join(cuts: list[int], spans: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
-    """The pieces between `cuts` (ascending), those whose cut falls inside a span joined: (start,
-    cuts inside). Found by bisection, span by span (most pieces are in no span: a paragraph of
-    Japanese has a cut at every character)."""
-    out: list[tuple[int, list[int]]] = []
-    done = 0  # pieces 0..done-1 are in `out`
+    starts: list[int] = []
+    joined: dict[int, list[int]] = {}
+    done = 0  # the pieces before cuts[done] are taken
     for s, e in merge_spans(spans):  # sorted, overlapping ones joined: a cut is inside one exactly when inside the union
         first, stop = max(bisect_right(cuts, s), 1), bisect_left(cuts, e)  # cuts[first:stop] lie inside (s, e)
         if first >= stop:
             continue
         if first == done:  # the piece before the span's first cut ends the last joined piece: it goes on
-            out[-1][1].extend(cuts[first + 1:stop + 1])
+            joined[starts[-1]].extend(cuts[first + 1:stop + 1])
         else:
-            out += [(a, [a, b]) for a, b in zip(cuts[done:first - 1], cuts[done + 1:first])]
-            out.append((cuts[first - 1], cuts[first - 1:stop + 1]))  # the piece before the span's first cut, and those it joins
+            starts += cuts[done:first]  # the pieces before, and the one before the span's first cut ...
+            joined[cuts[first - 1]] = cuts[first - 1:stop + 1]  # ... which joins those after it
         done = stop
-    out += [(a, [a, b]) for a, b in zip(cuts[done:], cuts[done + 1:])]
-    return out
+    starts += cuts[done:]
+    return starts, joined
 
 
 _KATAKANA = re.compile(r"[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
