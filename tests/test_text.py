@@ -386,3 +386,19 @@ def test_units_are_measured_and_marked_as_their_definition_says(project):
                         b = (units[k + 1].runs[0][0], units[k + 1].runs[0][1][0])
                         assert units[k + 1].kern == -pair(a, b), (text, k)
                 at = end
+
+
+def test_a_characters_script_is_told_as_the_katakana_and_han_patterns_tell_it():
+    """text._script (a good break falls between katakana and kanji) by code point ranges: the
+    same as the two patterns it stands for, on every character of the Basic Multilingual Plane
+    and beyond it, and on no character."""
+    import re
+
+    from ppgen.typeset.text import _script
+
+    katakana = re.compile(r"[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+    han = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+    for code in [*range(0x10000), 0x20000, 0x2A700, 0x1F600]:
+        ch = chr(code)
+        assert _script(ch) == ("k" if katakana.match(ch) else "h" if han.match(ch) else ""), hex(code)
+    assert _script("") == ""

@@ -297,16 +297,18 @@ def _joined(cuts: list[int], spans) -> tuple[list[int], dict[int, list[int]]]:
     return starts, joined
 
 
-_KATAKANA = re.compile(r"[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_KATAKANA = ((0x30A0, 0x30FF), (0x31F0, 0x31FF), (0xFF66, 0xFF9F))  # katakana, its phonetic extensions, half-width
+_HAN = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))  # CJK ideographs: extension A, unified, compatibility
 _GOOD_AFTER = frozenset("、。，．・：；！？）」』】〉》,.;:!?)")
-_SCRIPTS: dict[str, str] = {}  # a character → "k" (katakana), "h" (han) or "" (neither)
+_SCRIPTS: dict[str, str] = {}  # a character → "k" (katakana), "h" (han) or "" (neither, or no character)
 
 
 def _script(ch: str) -> str:
     known = _SCRIPTS.get(ch)
     if known is None:
-        known = _SCRIPTS[ch] = "k" if _KATAKANA.match(ch) else "h" if _HAN.match(ch) else ""
+        code = ord(ch) if len(ch) == 1 else -1
+        known = "k" if any(a <= code <= b for a, b in _KATAKANA) else "h" if any(a <= code <= b for a, b in _HAN) else ""
+        _SCRIPTS[ch] = known
     return known
 
 
