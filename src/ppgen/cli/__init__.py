@@ -68,7 +68,7 @@ def _run(argv) -> None:
     except (click.exceptions.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
         from ..write.atomic import remove_unfinished
 
-        remove_unfinished()  # (one a signal caught as it was opened: see there)
+        remove_unfinished()  # a temporary file the signal caught as its write began (see there)
         click.echo("interrupted; no output was left half-written", err=True)
         if argv is None:  # the `ppgen` program: every `finally` has run (temporary files are gone),
             _exit_now(130)  # so leave without joining threads a signal may have left waiting

@@ -334,8 +334,8 @@ def break_offsets(text: str) -> list[int]:
         ri = ri + 1 if p == "RI" else 0
 
         d = decisions[k]
-        if d is None and k > 1 and p == K[k] and p in _SAME_PAIR:  # two ideographs, two letters: no rule
-            d = _SAME_PAIR[p]                                       # but LB31 (ID ÷ ID) or LB28 (AL × AL) speaks
+        if d is None and k > 1 and p == K[k] and p in _SAME_PAIR:
+            d = _SAME_PAIR[p]  # ID ÷ ID (LB31), AL × AL (LB28): see _SAME_PAIR
         if d is None:
             d = _lb11_13(K, k)
         if d is None:
