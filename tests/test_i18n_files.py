@@ -367,3 +367,40 @@ def test_import_knows_the_language_as_cat_tools_write_it(game_copy, tmp_path, he
     result = call_ppgen("--root", str(game_copy), "i18n", "import", "--dry-run", str(po))
     assert result.returncode == 0, result.stderr
     assert f"locales/{lang}.yaml" in result.stderr
+
+
+@pytest.mark.parametrize("lang, text", [("ja", '""'), ("ja", ""), ("ja", '"   "'), ("en", '""')])
+def test_an_empty_text_is_an_error_at_its_line_not_a_card_without_a_name(game_copy, tmp_path, lang, text):
+    """A translator's `text: ""` (or nothing, or spaces) printed a card with no name and passed
+    `i18n check` and `build --strict`. It is refused where it stands: file:line:col, exit 2 for
+    the build with nothing written, an error for the check."""
+    path = game_copy / "locales" / f"{lang}.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = lines.index("card.hastati-line.name:" if lang != "en" else next(l for l in lines if l.startswith("card.hastati-line.name:")))
+    if lang == "en":
+        lines[at] = f"card.hastati-line.name: {text}"
+        line, col = at + 1, len("card.hastati-line.name: ") + 1
+    else:
+        lines[at + 1] = f"  text: {text}".rstrip() if text else "  text:"
+        line, col = at + 2, len("  text:") + (2 if text else 1)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    where = f"locales/{lang}.yaml:{line}:{col}"
+    build = call_ppgen("--root", str(game_copy), "build", "--lang", lang, "-f", "rome", "--out", str(tmp_path / "out"))
+    assert build.returncode == 2 and f"{where}: error[empty] 'card.hastati-line.name' has an empty text" in build.stderr, build.stderr
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
+    check = call_ppgen("--root", str(game_copy), "i18n", "check", "--lang", lang)
+    assert check.returncode != 0 and f"{where}: error[empty]" in check.stdout, check.stdout + check.stderr
+
+
+def test_a_po_entry_of_spaces_imports_as_untranslated(game_copy, tmp_path):
+    """An msgstr of spaces is as empty as an empty one (not written: an empty text is refused)."""
+    ja = game_copy / "locales" / "ja.yaml"
+    before = ja.read_text(encoding="utf-8")
+    po = tmp_path / "ja.po"
+    call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
+    text = po.read_text(encoding="utf-8")
+    old = 'msgctxt "card.testudo.name"\nmsgid "Testudo"\nmsgstr "テストゥド"\n'
+    po.write_text(text.replace(old, old.replace('msgstr "テストゥド"', 'msgstr "   "')), encoding="utf-8")
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
+    assert result.returncode == 0, result.stderr
+    assert ja.read_text(encoding="utf-8") == before

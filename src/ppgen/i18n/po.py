@@ -189,7 +189,7 @@ def import_po(project, po_path: Path, lang: str | None = None, dry_run: bool = F
             result.problems.append(Problem(po_shown, item.linenum or 0, 1, f"'{key}' appears twice; the second is skipped", "po", "warning"))
             continue
         seen.add(key)
-        if not item.msgstr:
+        if not item.msgstr.strip():  # empty, or only spaces: not translated (an empty text is refused)
             result.empty += 1
             continue
         if _apply(edit, loc, source, key, item, order):

@@ -188,6 +188,12 @@ def load_locale(path: Path, lang: str, root: Path | None = None, source: Locale 
     return parse_locale(load_yaml(path, root, plain_strings=True), lang, source)
 
 
+def _empty(doc: Doc, path_, key: str, is_source: bool) -> Problem:
+    """An empty (or blank) text would print nothing where the words go: a card without a name."""
+    remedy = "write its words" if is_source else "write its words, or delete the entry to print the English until it is translated"
+    return doc.problem(path_, f"'{key}' has an empty text: {remedy}", "empty")
+
+
 def parse_locale(doc: Doc, lang: str, source: Locale | None = None) -> Locale:
     """A locale from its YAML document (read with `plain_strings`), checked."""
     problems: list[Problem] = []
@@ -206,6 +212,9 @@ def parse_locale(doc: Doc, lang: str, source: Locale | None = None) -> Locale:
             )
             continue
         if isinstance(value, str):
+            if not value.strip():
+                problems.append(_empty(doc, path_, key, is_source))
+                continue
             line, col = doc.mark(path_)
             entries[key] = Entry(key, value, None, "translated", line, col)
             continue
@@ -213,7 +222,10 @@ def parse_locale(doc: Doc, lang: str, source: Locale | None = None) -> Locale:
             problems.append(doc.problem(path_, f"'{key}' must be a text in the source language, not {describe(value)}", "type"))
             continue
         e = check_mapping(doc, path_, value, ENTRY_SPEC, problems, f"entry '{key}'")
-        if e is None or e["text"] is None:
+        if e is None:
+            continue
+        if e["text"] is None or not e["text"].strip():
+            problems.append(_empty(doc, path_ + ("text",), key, is_source))
             continue
         line, col = doc.mark(path_ + ("text",))
         entries[key] = Entry(key, e["text"], e.get("src"), e.get("status") or "translated", line, col, tuple(e.get("checked") or ()), e.get("note"))
