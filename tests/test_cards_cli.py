@@ -22,6 +22,13 @@ def on_a_terminal(*args, columns: int) -> str:
     process = subprocess.Popen([sys.executable, "-m", "ppgen", "cards", *args], stdin=subprocess.DEVNULL,
                                stdout=follower, stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
     os.close(follower)
+    chunks = read_terminal(leader)
+    assert process.wait(timeout=120) == 0
+    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+
+
+def read_terminal(leader: int) -> list[bytes]:
+    """Everything a program wrote to its pseudo-terminal, until it closed it; the terminal closed."""
     chunks = []
     while True:
         try:
@@ -32,8 +39,7 @@ def on_a_terminal(*args, columns: int) -> str:
             break
         chunks.append(chunk)
     os.close(leader)
-    assert process.wait(timeout=120) == 0
-    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+    return chunks
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -81,3 +87,23 @@ def test_wrapped_lines_keep_japanese_punctuation_and_long_vowels_off_the_line_st
             assert all(width(line) <= limit for line in lines), lines
             assert not any(line[:1] in "ー、。）」』" for line in lines[1:]), lines
             assert not any(line[-1:] in "「『（" for line in lines[:-1]), lines
+
+
+@pytest.mark.parametrize("no_color", [None, "1"])
+def test_colour_only_on_a_terminal_and_never_where_no_color_is_set(no_color):
+    """An error on a terminal is in colour, unless NO_COLOR is set (https://no-color.org): then
+    the same words without escape codes."""
+    import pty
+
+    leader, follower = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    if no_color:
+        env["NO_COLOR"] = no_color
+    process = subprocess.Popen([sys.executable, "-m", "ppgen", "cards", "--lang", "xx"], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=follower, cwd=ROOT, env=env)
+    os.close(follower)
+    chunks = read_terminal(leader)
+    assert process.wait(timeout=120) == 2
+    shown = b"".join(chunks).decode("utf-8")
+    assert "unknown language" in shown
+    assert ("\x1b[" in shown) == (no_color is None), repr(shown)

@@ -1,6 +1,8 @@
-"""Terminal output: colour and progress only on a terminal, quiet when piped or --quiet."""
+"""Terminal output: colour and progress only on a terminal (no colour where NO_COLOR is set,
+https://no-color.org), quiet when piped or --quiet."""
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -24,8 +26,12 @@ class UI:
     def tty(self) -> bool:
         return sys.stderr.isatty()
 
+    @property
+    def colour(self) -> bool:
+        return self.tty and not os.environ.get("NO_COLOR")
+
     def _style(self, text: str, **kw) -> str:
-        return click.style(text, **kw) if self.tty else text
+        return click.style(text, **kw) if self.colour else text
 
     def info(self, message: str) -> None:
         if not self.quiet:
