@@ -381,3 +381,38 @@ def test_a_signal_that_comes_as_the_workers_are_forked_still_interrupts(tmp_path
     while process_group_alive(proc.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not process_group_alive(proc.pid)  # no worker left
+
+
+def test_a_rewritten_file_keeps_its_permissions_and_its_link(tmp_path):
+    """Rewriting a file (a translator's locale after `i18n sync`, a PDF built again) kept neither
+    its permissions (every file came back 644) nor a symbolic link (replaced by a plain file, and
+    the file it pointed to never got the change). Now: the permissions stay, a link is written
+    through, a new file is 644, and a file nobody may write is refused and left as it was."""
+    import stat
+
+    from ppgen.write.atomic import write_atomic
+
+    private = tmp_path / "ko.yaml"
+    private.write_text("old\n", encoding="utf-8")
+    private.chmod(0o600)
+    write_atomic(private, "new\n")
+    assert private.read_text(encoding="utf-8") == "new\n" and stat.S_IMODE(private.stat().st_mode) == 0o600
+
+    real = tmp_path / "shared" / "ja.yaml"
+    real.parent.mkdir()
+    real.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "ja.yaml"
+    link.symlink_to(real)
+    write_atomic(link, "new\n")
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == "new\n"
+
+    fresh = tmp_path / "new.pdf"
+    write_atomic(fresh, b"%PDF")
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
+
+    locked = tmp_path / "zh.yaml"
+    locked.write_text("old\n", encoding="utf-8")
+    locked.chmod(0o444)
+    with pytest.raises(UsageError, match="read-only"):
+        write_atomic(locked, "new\n")
+    assert locked.read_text(encoding="utf-8") == "old\n" and leftovers(tmp_path) == []

@@ -23,10 +23,14 @@ def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterato
     denied, a folder in the way) raises UsageError naming the file.
     """
     path = Path(path)
+    shown = path
+    if path.is_symlink():  # a link is written through: the file it points to gets the new text
+        path = Path(os.path.realpath(path))
     folder = path.parent
     ensure_folder(folder)
     if path.is_dir():
-        raise UsageError(f"cannot write {path}: a folder of that name is in the way")
+        raise UsageError(f"cannot write {shown}: a folder of that name is in the way")
+    permissions = _kept_permissions(path, shown)
     tmp = folder / f".{path.name}.{os.urandom(6).hex()}.part"  # named before it exists: Ctrl-C once it does finds it
     try:
         try:
@@ -43,15 +47,31 @@ def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterato
                 fh.flush()
                 if durable:
                     os.fsync(fh.fileno())
-            os.chmod(tmp, 0o644)
+            os.chmod(tmp, permissions)
             os.replace(tmp, path)
             _UNFINISHED.discard(tmp)
         except OSError as exc:
-            raise UsageError(f"cannot write {path}: {exc.strerror or exc}; it was left as it was") from None
+            raise UsageError(f"cannot write {shown}: {exc.strerror or exc}; it was left as it was") from None
     except BaseException:
         if tmp is not None:
             _remove(tmp)
         raise
+
+
+def _kept_permissions(path: Path, shown: Path) -> int:
+    """The permissions the written file gets: those of the file it replaces (a translator's
+    `chmod 600` stays), 0o644 for a new one. A file nobody may write is refused, not replaced."""
+    import stat
+
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return 0o644
+    except OSError as exc:
+        raise UsageError(f"cannot write {shown}: {exc.strerror}") from None
+    if not mode & 0o222:
+        raise UsageError(f"cannot write {shown}: it is read-only (chmod u+w to let ppgen change it); it was left as it was")
+    return mode
 
 
 _UNFINISHED: set[Path] = set()  # the temporary files being written, until renamed or removed
