@@ -404,3 +404,18 @@ def test_a_po_entry_of_spaces_imports_as_untranslated(game_copy, tmp_path):
     result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
     assert result.returncode == 0, result.stderr
     assert ja.read_text(encoding="utf-8") == before
+
+
+def test_a_po_file_of_another_language_is_refused_by_lang(game_copy, tmp_path):
+    """`i18n import --lang ko` of a Japanese PO file wrote Japanese into every entry of ko.yaml
+    ("815 updated"). A --lang that contradicts the file's Language header is refused, nothing
+    written; one that agrees with it (as CAT tools spell it) is taken."""
+    po = tmp_path / "ja.po"
+    call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
+    ko = game_copy / "locales" / "ko.yaml"
+    before = ko.read_bytes()
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", "--lang", "ko", str(po))
+    assert result.returncode == 2 and "is a translation into 'ja' (its Language header), not 'ko'" in result.stderr, result.stderr
+    assert ko.read_bytes() == before
+    same = call_ppgen("--root", str(game_copy), "i18n", "import", "--lang", "ja", "--dry-run", str(po))
+    assert same.returncode == 0, same.stderr

@@ -152,11 +152,15 @@ def import_po(project, po_path: Path, lang: str | None = None, dry_run: bool = F
     if not po_path.is_file():
         raise UsageError(f"{po_path} does not exist")
     po = read_po(po_path, po_shown, project.dir.root)
+    written = po.metadata.get("Language", "").strip()
+    named = (project.find_language(written) or written) if written else None  # zh_CN, zh_Hans, ja_JP: as CAT tools write it
     if not lang:
-        written = po.metadata.get("Language", "").strip()
-        if not written:
+        if not named:
             raise UsageError(f"{po_shown} names no language (no 'Language:' header); pass --lang")
-        lang = project.find_language(written) or written  # zh_CN, zh_Hans, ja_JP: as CAT tools write it
+        lang = named
+    elif named and named != lang:  # a Japanese file into ko.yaml would replace every Korean text
+        raise UsageError(f"{po_shown} is a translation into '{written}' (its Language header), not '{lang}': "
+                         f"import it without --lang, or correct its header")
     src = project.config.source_language
     if lang == src:
         raise UsageError(f"'{lang}' is the source language; a PO file imports translations")
