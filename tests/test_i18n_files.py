@@ -419,3 +419,25 @@ def test_a_po_file_of_another_language_is_refused_by_lang(game_copy, tmp_path):
     assert ko.read_bytes() == before
     same = call_ppgen("--root", str(game_copy), "i18n", "import", "--lang", "ja", "--dry-run", str(po))
     assert same.returncode == 0, same.stderr
+
+
+def test_no_output_is_written_over_the_games_own_files(game_copy, tmp_path):
+    """`--report-json cards.yaml` replaced the card database with JSON and said "ok"; `i18n export
+    -o locales/en.yaml` replaced the English with a PO file; the report over a PDF the build had
+    just written turned it into JSON. Each is refused, exit 2, the file left as it was; a new
+    file beside the game's (a PO export in locales/) is fine."""
+    cards, english = game_copy / "cards.yaml", game_copy / "locales" / "en.yaml"
+    before = {cards: cards.read_bytes(), english: english.read_bytes()}
+    out = tmp_path / "out"
+    refused = [
+        ("build", "-f", "rome", "--out", str(out), "--report-json", str(cards)),
+        ("i18n", "export", "--lang", "ja", "-o", str(english)),
+        ("build", "-f", "rome", "--out", str(out), "--report-json", str(out / "en" / "cards-en-rome.pdf")),
+    ]
+    for args in refused:
+        result = call_ppgen("--root", str(game_copy), *args)
+        assert result.returncode == 2 and "choose another path" in result.stderr, (args, result.stderr)
+    assert {path: path.read_bytes() for path in before} == before
+    assert (out / "en" / "cards-en-rome.pdf").read_bytes().startswith(b"%PDF")
+    beside = call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(game_copy / "locales" / "ja.po"))
+    assert beside.returncode == 0 and (game_copy / "locales" / "ja.po").read_text(encoding="utf-8").startswith("#")

@@ -7,7 +7,7 @@ import click
 
 from ..units import DUPLEX_EDGES, LAYOUTS, MAT_SIZES, PAPERS, RULEBOOK_FORMS
 from . import main_group
-from .options import _apply, deck_options, faction_option, output_options, show_warnings
+from .options import _apply, deck_options, faction_option, not_a_game_file, output_options, show_warnings
 from .ui import plural
 
 BESIDE_PARTS = ("cut-file", "print-image")  # files a build writes beside the card sheets' PDF (write/build.py BESIDE)
@@ -126,6 +126,8 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
     from ..write.build import BuildOptions, build
 
     project = load(ui.root)
+    if report_json:
+        not_a_game_file(project, report_json, "--report-json")
     options = BuildOptions.resolve(
         project, lang=lang, out=out, paper=paper, card_size=card_size, bleed=bleed, gutter=gutter, duplex=duplex,
         back_offset=back_offset, layout=layout, back=back, printable_margin=printable_margin, rulebook=rulebook,
@@ -179,6 +181,7 @@ def finish(ui, project, result, report_json, what: str, note: str = "") -> None:
     e.g. why the grid holds fewer cards); exit 1 when --strict refused a file."""
     show_warnings(ui, result.report)
     if report_json:
+        not_a_game_file(project, report_json, "--report-json", [f.path for f in result.written])
         result.report.write_json(report_json, [f.as_dict(project.dir.show(f.path)) for f in result.files])
     written, refused = result.written, result.refused
     cut = [f for f in written if f.part == "cut-file"]

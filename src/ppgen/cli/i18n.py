@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from . import PpgenGroup, main_group
+from .options import not_a_game_file
 from .ui import plural
 
 
@@ -199,6 +200,7 @@ def export_command(ui, lang, fmt, output):
         ui.summary(f"exported {lang} to standard output ({plural(fuzzy, 'fuzzy entry', 'fuzzy entries')})")
         return
     path = Path(output) if output else project.dir.out / "i18n" / f"{lang}.po"
+    not_a_game_file(project, path, "--output")
     write_atomic(path, text)
     ui.summary(f"wrote {project.dir.show(path)} ({fuzzy} fuzzy)")
 

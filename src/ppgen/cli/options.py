@@ -53,3 +53,21 @@ def show_warnings(ui, report) -> None:
     for line in report.lines(limit=SHOWN_WARNINGS):
         ui.warn(line)
     ui.warnings = len(report)
+
+
+def not_a_game_file(project, path, option: str, written=()) -> None:
+    """Refuse an output file that is one of the game's own (cards.yaml, a locale, a template…: an
+    `--report-json cards.yaml` replaced the card database with JSON and said "ok") or a file this
+    command has just written (`written`: the report over a PDF it built)."""
+    import os
+    from pathlib import Path
+
+    from ..errors import UsageError
+
+    if project.dir.is_input(path):
+        raise UsageError(f"{option} {path}: that is one of the game's own files ({project.dir.show(Path(path))}); "
+                         "choose another path (a new file is fine anywhere)")
+    real = os.path.realpath(path)
+    for file in written:
+        if os.path.realpath(file) == real:
+            raise UsageError(f"{option} {path}: this command has just written {project.dir.show(Path(file))} there; choose another path")

@@ -141,6 +141,18 @@ class GameDir:
     def out(self) -> Path:
         return self.root / "out"
 
+    def is_input(self, path: Path) -> bool:
+        """Is `path` one of the game's own files — cards.yaml, ppgen.yaml, or a file that is
+        under locales/, templates/, fonts/, art/ or decks/ — which no output may be written over?
+        (A new file there, a PO export beside its locale, is not.)"""
+        try:
+            real = Path(os.path.realpath(path))
+        except (OSError, ValueError):
+            return False
+        files = {Path(os.path.realpath(f)) for f in (self.cards, self.config)}
+        folders = [Path(os.path.realpath(f)) for f in (self.locales, self.templates, self.fonts, self.art, self.decks)]
+        return real in files or (real.is_file() and any(real.is_relative_to(folder) for folder in folders))
+
     def available_languages(self) -> list[str]:
         """Languages that have a locale file, alphabetical (Project.languages puts the source language first)."""
         return sorted(name[: -len(".yaml")] for name in self.names_in(self.locales, ".yaml") if name != "glossary.yaml")
