@@ -360,3 +360,17 @@ def test_the_collector_as_the_drawing_set_it_is_given_back_after_the_build(proje
     finally:
         parts.PARTS["mats"] = real
     assert (gc.get_freeze_count(), gc.get_threshold()) == (before, thresholds)
+
+
+@pytest.mark.parametrize("args, says", [
+    (("--cut-file", "dxf"), "--cut-file shapes the cut files of a cutting machine: add --cutter (silhouette"),
+    (("--corner-radius", "5"), "--corner-radius shapes the cut files of a cutting machine: add --cutter"),
+    (("--force",), "--force prints a decklist that breaks the rules: it goes with --deck"),
+])
+def test_an_option_that_would_do_nothing_is_refused(tmp_path, args, says):
+    """`--cut-file dxf` or `--corner-radius 5` without `--cutter`, `--force` without `--deck`, were
+    silently ignored (exit 0, no DXF): a user believes they took effect. Refused, exit 2, nothing
+    written (as `--layout print-and-cut` without `--cutter` already was)."""
+    result = call_ppgen("build", "-f", "rome", "--out", str(tmp_path / "out"), *args)
+    assert result.returncode == 2 and says in result.stderr, result.stderr
+    assert not (tmp_path / "out").exists()

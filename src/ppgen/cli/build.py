@@ -110,6 +110,8 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
     """
     from ..project import load
 
+    if force and not deck_path:
+        raise click.UsageError("--force prints a decklist that breaks the rules: it goes with --deck")
     if service_key or pdfx:
         from .press import build_for
 

@@ -117,6 +117,11 @@ class BuildOptions:
         out_dir = output_folder(project, out if out is not None else conf["out"], "--out" if out is not None else "ppgen.yaml build.out")
         factions = [project.check_faction(f) for f in factions]  # ids, from any name (rome, ROM, ローマ)
         machine = _cutter(project, cutter, conf["cutter"], layout, conf["layout"])
+        for option, given in (("--cut-file", cut_file), ("--corner-radius", corner_radius)):
+            if given is not None and machine is None:  # (it was ignored: no cut file was written)
+                from ..read.cutters import load_cutters
+
+                raise UsageError(f"{option} shapes the cut files of a cutting machine: add --cutter ({', '.join(load_cutters(project))})")
         chosen_layout = "print-and-cut" if machine is not None else pick("layout", layout, choice(units.LAYOUTS))
         card = pick("card_size", card_size, units.parse_card_size)
         default_parts = conf["parts"] if conf["parts"] is not None else DEFAULT_PARTS
