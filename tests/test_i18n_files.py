@@ -441,3 +441,15 @@ def test_no_output_is_written_over_the_games_own_files(game_copy, tmp_path):
     assert (out / "en" / "cards-en-rome.pdf").read_bytes().startswith(b"%PDF")
     beside = call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(game_copy / "locales" / "ja.po"))
     assert beside.returncode == 0 and (game_copy / "locales" / "ja.po").read_text(encoding="utf-8").startswith("#")
+
+
+def test_a_missing_locale_file_of_a_language_set_up_is_an_error_not_a_language_less(game_copy, tmp_path):
+    """locales/ja.yaml deleted (or not checked out) while ppgen.yaml still sets up ja: `i18n check`
+    said "checked 3 languages: 0 errors" and `build --lang all` quietly made three; `--lang ja`
+    said "unknown language". The check now fails on it, and asking for ja says what is wrong and
+    how to start the file again."""
+    (game_copy / "locales" / "ja.yaml").unlink()
+    check = call_ppgen("--root", str(game_copy), "i18n", "check")
+    assert check.returncode == 1 and "locales/ja.yaml: error[missing] 'ja' is set up in ppgen.yaml but locales/ja.yaml is missing" in check.stdout
+    build = call_ppgen("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome", "--out", str(tmp_path / "out"))
+    assert build.returncode == 2 and "start it with `ppgen i18n sync --lang ja`" in build.stderr, build.stderr

@@ -53,6 +53,10 @@ class Project:
         """`lang` when it is a language of this game; a UsageError otherwise, with the code meant
         when `lang` is another name of a language (jp, japanese, 日本語: "did you mean 'ja'?")."""
         if lang not in self.languages:
+            if lang in self.config.languages:
+                shown = self.dir.show(self.dir.locale(lang))
+                raise UsageError(f"'{lang}' is set up in ppgen.yaml but {shown} is missing: restore it, or start it with "
+                                 f"`ppgen i18n sync --lang {lang}`")
             meant = self.find_language(lang)
             hint = f"; did you mean '{meant}' ({self.config.languages[meant].name})?" if meant else did_you_mean(lang, self.languages)
             raise UsageError(f"unknown language '{lang}'{hint} (available: {', '.join(self.languages)})")

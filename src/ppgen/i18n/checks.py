@@ -452,6 +452,12 @@ def run_checks(project, langs: list[str] | None = None, only: list[str] | None =
     """Run the registered checks (or `only` those) on `langs` (default: every language)."""
     report = Report()
     src = project.config.source_language
+    if not langs:
+        for lang in project.config.languages:  # a file gone (deleted, not checked out): its language is not silently skipped
+            if lang not in project.languages:
+                shown = project.dir.show(project.dir.locale(lang))
+                report.findings.append(Finding(lang, None, Problem(shown, 0, 0, f"'{lang}' is set up in ppgen.yaml but {shown} is missing: "
+                                                                  f"restore it, or start it with `ppgen i18n sync --lang {lang}`", "missing")))
     langs = langs or project.languages
     report.languages = list(langs)
     glossary_ok = True
