@@ -346,6 +346,25 @@ def test_preflight_of_pictures(dtc, services, tmp_path):
     assert codes == [("ROM-01.png", "image-size"), ("ROM-02.png", "image-mode"), ("ROM-03.png", "image-size"), (tmp_path.name, "no-back")]
 
 
+def test_a_truncated_picture_fails_and_a_picture_is_not_a_print_shops_pdf(dtc, services, tmp_path):
+    """A PNG cut short (a failed download: its header and size intact) passed the preflight for
+    The Game Crafter, and any picture passed a PDF service's; the first is now decoded whole and
+    fails, the second is the wrong kind of file."""
+    import io
+
+    tgc = Profile.of(services["thegamecrafter"])
+    picture = io.BytesIO()
+    Image.effect_noise((825, 1125), 80).convert("RGB").save(picture, "PNG")
+    (tmp_path / "ROM-01.png").write_bytes(picture.getvalue()[:30000])
+    (tmp_path / "back.png").write_bytes(picture.getvalue())
+    result = preflight(tmp_path, tgc)
+    failed = {f.path.name: [(p.code, p.message) for p in f.problems] for f in result.files if not f.passed}
+    assert list(failed) == ["ROM-01.png"] and "truncated" in failed["ROM-01.png"][0][1], result.lines()
+    assert "ROM-01.png: FAIL (picture, 1 problem)" in "\n".join(result.lines(show=lambda p: p.name))
+    wrong = preflight(tmp_path / "back.png", dtc)
+    assert [p.code for p in wrong.problems] == ["file-type"] and "takes PDF files" in wrong.problems[0].message
+
+
 # ── the command line ───────────────────────────────────────────────────────
 def test_preflight_command_exit_codes_and_report(built, home_cards):
     good = call_ppgen("preflight", pdf_of(built, "drivethrucards"), "--for", "drivethrucards", root=ROOT)

@@ -157,3 +157,8 @@ def display_path(path: Path | str, root: Path | None = None) -> str:
         except ValueError:
             pass
     return str(p)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 page', '2 pages', '2 fuzzy entries' (with `many`)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"

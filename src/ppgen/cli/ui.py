@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from ..errors import Problem, printable
+from ..errors import Problem, plural, printable
 
 
 @dataclass
@@ -79,8 +79,3 @@ class UI:
         else:
             mark = self._style("✗", fg="red", bold=True) if self.tty else "failed:"
         click.echo(f"{mark} {printable(message)}{tail} ({seconds:.1f} s)", err=True)
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """'1 page', '2 pages', '2 fuzzy entries' (with `many`)."""
-    return f"{n} {word if n == 1 else many or word + 's'}"

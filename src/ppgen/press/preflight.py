@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import plural
 from ..units import MM, TRADE_SIZES_IN
 
 TOLERANCE_PT = 0.5  # box and size comparisons (rounding in other programs' files)
@@ -115,12 +116,12 @@ class Result:
         for folder, n in passed_pictures.items():
             out.append(f"{show(folder)}/: pass ({n} {'picture' if n == 1 else 'pictures'})")
         for f in self.files:
-            what = f"{f.pages} pages" if f.kind == "pdf" else f.kind
+            what = plural(f.pages, "page") if f.kind == "pdf" else f.kind
             if f.passed:
                 if f.kind == "pdf":
                     out.append(f"{show(f.path)}: pass ({what})")
                 continue
-            out.append(f"{show(f.path)}: FAIL ({what}, {len(f.problems)} problems)")
+            out.append(f"{show(f.path)}: FAIL ({what}, {plural(len(f.problems), 'problem')})")
             for pages, code, message in grouped(f.problems):
                 out.append(f"  {pages + ': ' if pages else ''}{message} [{code}]")
         return out
@@ -170,7 +171,10 @@ def preflight(target: Path, profile: Profile) -> Result:
         else:
             result.files.extend(check_pdf(p, profile) for p in files)
     elif target.suffix.lower() in PICTURES:
-        result.files.extend(check_pictures([target], profile, None))
+        if profile.file == "png":
+            result.files.extend(check_pictures([target], profile, None))
+        else:
+            result.files.append(FileResult(target, 1, [Finding(None, "file-type", f"is a picture; {profile.name} takes PDF files")], "picture"))
     else:
         result.files.append(check_pdf(target, profile))
     return result
@@ -385,6 +389,7 @@ def check_pictures(paths: list[Path], profile: Profile, folder: Path | None) -> 
         try:
             with Image.open(path) as im:
                 size, mode, alpha = im.size, im.mode, im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
+                im.load()  # every pixel decoded: a truncated or damaged file fails here, not at the service
         except Exception as exc:
             found.problems.append(Finding(None, "image-size", f"cannot be read as a picture ({exc})"))
             results.append(found)
