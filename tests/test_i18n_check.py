@@ -437,3 +437,21 @@ def test_the_glossary_gives_each_language_its_phrases(project):
     assert "Once per turn:" in en.keep and "1ターンに1度：" not in en.keep
     text = "Alexander, King of Macedon ♚ gains 1 ATK"
     assert [text[a:b] for a, b in en.spans(text, "words")] == ["Macedon ♚", "1 ATK"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_card_text_with_braces_is_a_markup_error(tiny, lang):
+    """A card's texts are printed as written (no placeholders are filled in them): `gains {bogus}
+    ATK` printed "{bogus}" on the card and passed the check in English. Braces in a card text are
+    a markup error in every language, at the text."""
+    path = tiny / "locales" / f"{lang}.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("card.") and ".effect" in line.split(":")[0])
+    row = at if lang == "en" else at + 1
+    text = lines[row].rstrip()
+    lines[row] = text[:-1] + ' {bogus}"' if text.endswith('"') else text + " {bogus}"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    report = findings(tiny, langs=[lang])
+    found = [(f.problem.code, f.problem.line) for f in report.findings]
+    assert found == [("markup", row + 1)], [str(f.problem) for f in report.findings]
+    assert "has braces: a card's texts take no {placeholders}" in report.findings[0].problem.message

@@ -275,9 +275,13 @@ def markup_of(text: str) -> tuple[list[str], int, list[str]]:
     return names, text.count("**") // 2, problems
 
 
-@check("markup", "placeholders or **bold** differ from the English, or do not parse", source=True)
+@check("markup", "placeholders or **bold** differ from the English, or do not parse; a card text with braces", source=True)
 def check_markup(ctx: Context) -> None:
     for key, entry, english in ctx.content():
+        if key.startswith("card.") and ("{" in entry.text or "}" in entry.text):  # printed as written: "{bogus}" on the card
+            ctx.report(key, "markup", f"'{key}' has braces: a card's texts take no {{placeholders}} and are printed as written, "
+                                      "braces and all")
+            continue
         names, bold, problems = markup_of(entry.text)
         for message in problems:
             ctx.report(key, "markup", f"'{key}' {message}")
