@@ -588,3 +588,17 @@ def test_a_second_run_reads_names_without_parsing_the_locale_files(game_copy, mo
     for entry in (tmp_path / "cache").glob("names-*.json"):  # a damaged entry is made again
         entry.write_text('{"key": "x", "value": ', encoding="utf-8")
     assert decks.parse_deck(ppgen.load(game_copy), "3 하스타티 방진").entries[0].card == "hastati-line"
+
+
+def test_a_yaml_decklist_is_quoted_as_it_was_written(tmp_path):
+    """Messages about a YAML decklist's values quoted Python's spelling of them (True, None,
+    ['x']); they quote the YAML the player wrote: true, null, [3], ["x"]."""
+    from clitools import call_ppgen
+
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("name: [x]\ncards:\n  Hastati Line: true\n  Pilum Volley: null\n  Testudo: [3]\n", encoding="utf-8")
+    result = call_ppgen("validate", str(deck))
+    shown = result.stdout + result.stderr
+    for written in ("“true” is not a number of copies", "“null” is not a number of copies", "“[3]” is not a number of copies", '["x"]'):
+        assert written in shown, shown
+    assert "True" not in shown and "None" not in shown and "['x']" not in shown

@@ -437,6 +437,16 @@ def test_preview_cli(game_copy):
     assert "unknown card “Legionary Cohortt”; did you mean" in run.stderr and "ROM-04" in run.stderr
 
 
+def test_preview_to_a_file_that_is_not_a_png_is_refused(tmp_path):
+    """`preview ROM-01 -o x.jpg` made a folder named x.jpg with ROM-01.png in it. The preview is a
+    PNG: another picture's (or a PDF's) name is refused, nothing made; a .png is the file."""
+    run = call_ppgen("preview", "ROM-01", "--dpi", "50", "-o", str(tmp_path / "x.jpg"))
+    assert run.returncode == 2 and "a preview is a PNG: name the file .png, or give a folder" in run.stderr, run.stderr
+    assert not (tmp_path / "x.jpg").exists()
+    run = call_ppgen("preview", "ROM-01", "--dpi", "50", "-o", str(tmp_path / "x.png"))
+    assert run.returncode == 0 and png(tmp_path / "x.png").size[0] > 0, run.stderr
+
+
 def test_preview_cli_shows_untranslated_text(game_copy):
     ko = game_copy / "locales" / "ko.yaml"
     text = ko.read_text(encoding="utf-8")

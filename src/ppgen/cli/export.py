@@ -9,6 +9,8 @@ from . import PpgenGroup, main_group
 from .options import deck_options, faction_option, output_options, show_warnings
 from .ui import plural
 
+NOT_PNG = frozenset({".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp", ".pdf", ".svg"})  # preview -o: not a PNG file
+
 
 @main_group.group("export", cls=PpgenGroup)
 def export_group():
@@ -187,6 +189,8 @@ def preview_command(ui, card, lang, dpi, out):
     from ..project import load
     from ..write.build import BuildOptions
 
+    if out and Path(out).suffix.lower() in NOT_PNG:  # (it became a folder of that name)
+        raise click.BadParameter(f"{out}: a preview is a PNG: name the file .png, or give a folder", param_hint="--out")
     project = load(ui.root)
     options = BuildOptions.resolve(project, lang=lang)
     if len(options.langs) != 1:

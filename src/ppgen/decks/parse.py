@@ -47,6 +47,16 @@ MAX_LINES = 2000  # lines naming something (cards, fields); more: not a decklist
 YAML_KEYS = FIELDS + ("cards",)
 YAML_SUFFIXES = (".yaml", ".yml")
 
+
+def as_written(value) -> str:
+    """A YAML value as the decklist wrote it, for a message or a field: `true`, `null`, `[x]`
+    (not Python's True, None, ['x'])."""
+    import json
+
+    if value is None or isinstance(value, (bool, list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
 _UNIT = "枚장张張"  # counters: ja/ko/zh
 # Kana, CJK ideographs, Hangul: an x glued to such a name is a count ("テストゥドx2", "2xテストゥド"),
 # as players type it; glued to a Latin name it may be part of the name, so a space is needed there.
@@ -184,7 +194,7 @@ class _Reader:
                 self.issue("unknown-field", line, col, field=key, **self.field_hint(key, YAML_KEYS))
                 continue
             vline, vcol = doc.mark((key,))
-            self.set_field(key, "" if value is None else nfkc(str(value)).strip(), vline, vcol)
+            self.set_field(key, "" if value is None else nfkc(as_written(value)).strip(), vline, vcol)
         if cards is not None and len(cards) > MAX_LINES:
             self.too_long(*doc.key_mark(("cards", list(cards)[MAX_LINES])))
         for name, value in (cards or {}).items():
@@ -194,7 +204,7 @@ class _Reader:
                 count = int(nfkc(value).strip())
             if count is None:
                 vline, vcol = doc.mark(("cards", name))
-                self.issue("bad-count", vline, vcol, value=str(value), name=name)
+                self.issue("bad-count", vline, vcol, value=as_written(value), name=name)
                 continue
             self.add_card(nfkc(name).strip(), count, line, col)
 
