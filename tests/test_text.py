@@ -402,3 +402,24 @@ def test_a_characters_script_is_told_as_the_katakana_and_han_patterns_tell_it():
         ch = chr(code)
         assert _script(ch) == ("k" if katakana.match(ch) else "h" if han.match(ch) else ""), hex(code)
     assert _script("") == ""
+
+
+@pytest.mark.parametrize("lang, text, whole", [
+    ("ja", "100%（実際のサイズ）で印刷し、「ページに合わせる」は使わないでください。カードはちょうど63 × 88 mmになります。", "63 × 88 mm"),
+    ("ja", "カード280枚とクイックリファレンスカード2枚、64ページ", "64ページ"),
+    ("zh", "以 100%（实际尺寸）打印，不要“适合页面”：卡牌必须正好是 63 × 88 mm。", "63 × 88 mm"),
+    ("zh", "280 张卡牌和 2 张速查卡，共 64 页", "64 页"),
+    ("en", "Print at 100 % (actual size), without “fit to page”: the cards come out exactly 63 × 88 mm.", "63 × 88 mm"),
+])
+def test_a_measure_keeps_its_unit_and_a_count_its_pages(project, lang, text, whole):
+    """The glossary keeps a number with its unit (63 × 88 mm) and a page count with its word
+    (64ページ, 64 页): the ja rulebook broke "63 × 88 / mm" and "64 / ページ". At every width
+    from a few characters to the whole text, no line break falls inside."""
+    st = style(project, lang)
+    solid, kept = text.replace(" ", ""), whole.replace(" ", "")  # compared without spaces (a break may take one)
+    start = solid.index(kept)
+    for width in range(70, 420, 6):  # (narrower than the phrase itself, it must break)
+        lines = ["".join(run for _, run in line.runs).replace(" ", "") for line in layout(text, st, width, 1000).lines]
+        assert "".join(lines) == solid
+        ends = [sum(map(len, lines[:k + 1])) for k in range(len(lines) - 1)]
+        assert not any(start < end < start + len(kept) for end in ends), (width, lines)
