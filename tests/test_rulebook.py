@@ -461,3 +461,37 @@ def test_contents_leaders_are_even_dots_from_the_title_to_the_page_number(rulebo
         first_dot, last_dot = title[-1].x1 + starts[0] / px, title[-1].x1 + starts[-1] / px
         # the dots start within a step of the title's end (plus its 0.4 em of air) and stop 0.4 em before the number
         assert first_dot - title[-1].x1 < size * (0.4 + 0.45) + 1 and number[0].x0 - last_dot < size * 0.4 + 1.5, (lang, first_dot, last_dot)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh"])
+def test_the_energy_tables_last_number_keeps_clear_of_its_frame(rulebook_files, project, lang):
+    """The quick reference's energy table: "12", in the last cell, touched the table's right rule
+    while the row labels keep an inset from its left one. On the rendered page, the gap from the
+    last number to the frame is at least the label's (2.2–2.7 pt against 3.8–5.1 before)."""
+    import pypdfium2 as pdfium
+
+    path, _ = rulebook_files[(lang, "a4")]
+    pdf = pdfium.PdfDocument(str(path))
+    page = pdf[len(pdf) - 1]  # the quick reference is the back page
+    text = page.get_textpage()
+    chars = text.get_text_range()
+    label_at = chars.rindex(project.locale(lang).get("mat.energy-max"))  # the row's label, "Max energy"
+    at = chars.index("12", label_at)  # its last number
+    _, bottom, right, top = text.get_charbox(at + 1)
+    scale = 8
+    image = page.render(scale=scale).to_pil().convert("L")
+    height = page.get_height()
+    y = int((height - (bottom + top) / 2) * scale)
+    background = image.getpixel((int(right * scale) + 2, y))
+
+    def frame_from(x0, step):
+        x = x0
+        while abs(image.getpixel((x, y)) - background) < 40:
+            x += step
+        return x
+
+    gap_right = (frame_from(int(right * scale) + 2, 1) - right * scale) / scale
+    left, lbottom, _, ltop = text.get_charbox(label_at)
+    y = int((height - (lbottom + ltop) / 2) * scale)
+    gap_left = (left * scale - frame_from(int(left * scale) - 2, -1)) / scale
+    assert gap_right >= gap_left, (gap_left, gap_right)

@@ -137,14 +137,15 @@ def _schedule(c, x: float, top: float, width: float, size: float, look: Look, wo
     schedule = energy_schedule(rules)
     row = size * 1.35
     label_w = min(width * 0.34, size * 8)
-    cell = (width - label_w) / len(schedule)
+    inset = size * 0.3  # the labels' left inset, kept at the right of the last cell too ("12" touched the frame)
+    cell = (width - label_w - inset) / len(schedule)
     schedule_grid(c, x, top, width, row, tint(look.accent, 0.86), look.rule)
     head = replace(look.bold, size=size * 0.85, valign="middle", min_size=size * 0.6)
     nums = replace(look.bold, size=size, colour=look.accent, align="center", valign="middle", min_size=None)
     from .style import draw_fitted
 
     for k, key in enumerate(("mat.turn", "mat.energy-max")):
-        draw_fitted(c, words(key), head, x + size * 0.3, top - (k + 1) * row, label_w - size * 0.5, row, words.report,
+        draw_fitted(c, words(key), head, x + inset, top - (k + 1) * row, label_w - size * 0.5, row, words.report,
                     words.lang, key, label=True)
     turns = replace(nums, colour=look.ink, size=size * 0.85)
     nums = replace(nums, size=_one_line(nums, [str(v) for _, v in schedule] + [t for t, _ in schedule], cell - size * 0.25))
