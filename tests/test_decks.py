@@ -602,3 +602,14 @@ def test_a_yaml_decklist_is_quoted_as_it_was_written(tmp_path):
     for written in ("“true” is not a number of copies", "“null” is not a number of copies", "“[3]” is not a number of copies", '["x"]'):
         assert written in shown, shown
     assert "True" not in shown and "None" not in shown and "['x']" not in shown
+
+
+def test_a_utf16_decklist_is_told_to_be_saved_as_utf8(tmp_path):
+    """Windows Notepad's "Unicode" (UTF-16 with its byte order mark) was called "a binary file";
+    it is named for what it is, with what to do."""
+    from clitools import call_ppgen
+
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes("Hastati Line x2\n".encode("utf-16"))
+    result = call_ppgen("validate", str(deck))
+    assert result.returncode == 2 and "this is UTF-16 text; save the file as UTF-8" in result.stdout + result.stderr

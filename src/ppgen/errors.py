@@ -21,6 +21,7 @@ MESSAGES = {
     "file.cannot-read": "cannot read: {reason}",
     "file.too-large": "file is larger than {mb} MB; refusing to read it",
     "file.binary": "this is a binary file, not UTF-8 text",
+    "file.utf16": "this is UTF-16 text; save the file as UTF-8",
     "file.not-utf8": "invalid UTF-8 byte 0x{byte}; save the file as UTF-8",
     "yaml.syntax": "invalid YAML: {problem}",
     "yaml.syntax-tabs": "invalid YAML: indent with spaces, not tabs",

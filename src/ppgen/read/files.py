@@ -31,6 +31,8 @@ def read_text(path: Path, root: Path | None = None, max_bytes: int = MAX_INPUT_B
 
 def decode_text(raw: bytes, shown: str) -> str:
     """Decode UTF-8 (optional BOM); normalise CRLF/CR line endings to LF."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # a UTF-16 byte order mark (Windows Notepad's "Unicode")
+        raise DataError([Problem.keyed(shown, 0, 0, "file.utf16", "encoding")])
     if b"\x00" in raw[:8192]:
         raise DataError([Problem.keyed(shown, 0, 0, "file.binary", "encoding")])
     try:
