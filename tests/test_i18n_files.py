@@ -223,7 +223,8 @@ def test_export_is_deterministic_and_well_formed(game_copy, tmp_path):
     assert not any(e.fuzzy for e in po)
 
 
-def test_round_trip_with_one_edit_changes_exactly_that_entry(game_copy, tmp_path):
+def export_with_testudo_as(game_copy, tmp_path, msgstr: str):
+    """The ja export with Testudo's name translated as `msgstr`: (ja.yaml, its text, the PO file)."""
     ja = game_copy / "locales" / "ja.yaml"
     before = ja.read_text(encoding="utf-8")
     po = tmp_path / "ja.po"
@@ -231,7 +232,12 @@ def test_round_trip_with_one_edit_changes_exactly_that_entry(game_copy, tmp_path
     text = po.read_text(encoding="utf-8")
     old = 'msgctxt "card.testudo.name"\nmsgid "Testudo"\nmsgstr "テストゥド"\n'
     assert old in text
-    po.write_text(text.replace(old, old.replace('msgstr "テストゥド"', 'msgstr "亀甲隊形"')), encoding="utf-8")
+    po.write_text(text.replace(old, old.replace('msgstr "テストゥド"', f'msgstr "{msgstr}"')), encoding="utf-8")
+    return ja, before, po
+
+
+def test_round_trip_with_one_edit_changes_exactly_that_entry(game_copy, tmp_path):
+    ja, before, po = export_with_testudo_as(game_copy, tmp_path, "亀甲隊形")
     result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
     assert f"1 updated, 0 added, {english_keys(game_copy) - 1} unchanged" in result.stderr
     assert changes(before, ja.read_text(encoding="utf-8")) == [(["  text: テストゥド\n"], ["  text: 亀甲隊形\n"])]
@@ -394,13 +400,7 @@ def test_an_empty_text_is_an_error_at_its_line_not_a_card_without_a_name(game_co
 
 def test_a_po_entry_of_spaces_imports_as_untranslated(game_copy, tmp_path):
     """An msgstr of spaces is as empty as an empty one (not written: an empty text is refused)."""
-    ja = game_copy / "locales" / "ja.yaml"
-    before = ja.read_text(encoding="utf-8")
-    po = tmp_path / "ja.po"
-    call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
-    text = po.read_text(encoding="utf-8")
-    old = 'msgctxt "card.testudo.name"\nmsgid "Testudo"\nmsgstr "テストゥド"\n'
-    po.write_text(text.replace(old, old.replace('msgstr "テストゥド"', 'msgstr "   "')), encoding="utf-8")
+    ja, before, po = export_with_testudo_as(game_copy, tmp_path, "   ")
     result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
     assert result.returncode == 0, result.stderr
     assert ja.read_text(encoding="utf-8") == before
