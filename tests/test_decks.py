@@ -596,10 +596,13 @@ def test_a_yaml_decklist_is_quoted_as_it_was_written(tmp_path):
     from clitools import call_ppgen
 
     deck = tmp_path / "deck.yaml"
-    deck.write_text("name: [x]\ncards:\n  Hastati Line: true\n  Pilum Volley: null\n  Testudo: [3]\n", encoding="utf-8")
+    deck.write_text("name: [x]\ncards:\n  Hastati Line: true\n  Pilum Volley: null\n  Testudo: [3]\n  Hold the Line: [2024-01-01]\n",
+                    encoding="utf-8")
     result = call_ppgen("validate", str(deck))
     shown = result.stdout + result.stderr
-    for written in ("“true” is not a number of copies", "“null” is not a number of copies", "“[3]” is not a number of copies", '["x"]'):
+    assert result.returncode == 1, shown  # (a date in a list: quoted too, not an internal error)
+    for written in ("“true” is not a number of copies", "“null” is not a number of copies", "“[3]” is not a number of copies", '["x"]',
+                    '“["2024-01-01"]” is not a number of copies'):
         assert written in shown, shown
     assert "True" not in shown and "None" not in shown and "['x']" not in shown
 

@@ -410,6 +410,13 @@ def test_a_rewritten_file_keeps_its_permissions_and_its_link(tmp_path):
     write_atomic(fresh, b"%PDF")
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
 
+    pipe = tmp_path / "pipe"  # a device or a pipe (-o /dev/null, /dev/stdout): refused, never replaced by a file
+    os.mkfifo(pipe)
+    with pytest.raises(UsageError, match="not a plain file"):
+        write_atomic(pipe, "new\n")
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+    pipe.unlink()
+
     locked = tmp_path / "zh.yaml"
     locked.write_text("old\n", encoding="utf-8")
     locked.chmod(0o444)

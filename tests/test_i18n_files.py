@@ -419,6 +419,8 @@ def test_a_po_file_of_another_language_is_refused_by_lang(game_copy, tmp_path):
     assert ko.read_bytes() == before
     same = call_ppgen("--root", str(game_copy), "i18n", "import", "--lang", "ja", "--dry-run", str(po))
     assert same.returncode == 0, same.stderr
+    spelt = call_ppgen("--root", str(game_copy), "i18n", "import", "--lang", "ja_JP", "--dry-run", str(po))  # the same language, as a locale
+    assert "is a translation into" not in spelt.stderr and "did you mean 'ja'" in spelt.stderr, spelt.stderr
 
 
 def test_no_output_is_written_over_the_games_own_files(game_copy, tmp_path):
@@ -439,8 +441,12 @@ def test_no_output_is_written_over_the_games_own_files(game_copy, tmp_path):
         assert result.returncode == 2 and "choose another path" in result.stderr, (args, result.stderr)
     assert {path: path.read_bytes() for path in before} == before
     assert (out / "en" / "cards-en-rome.pdf").read_bytes().startswith(b"%PDF")
-    beside = call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(game_copy / "locales" / "ja.po"))
-    assert beside.returncode == 0 and (game_copy / "locales" / "ja.po").read_text(encoding="utf-8").startswith("#")
+    for _ in range(2):  # (written there again: it is the export's own file, not the game's)
+        beside = call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(game_copy / "locales" / "ja.po"))
+        assert beside.returncode == 0 and (game_copy / "locales" / "ja.po").read_text(encoding="utf-8").startswith("#"), beside.stderr
+    art = call_ppgen("--root", str(game_copy), "preview", "ROM-02", "--dpi", "40", "-o", str(game_copy / "art" / "hastati-line.png"))
+    assert art.returncode == 2 and "would be read as one" in art.stderr, art.stderr  # a new art/<card>.png is that card's picture
+    assert not (game_copy / "art" / "hastati-line.png").exists()
 
 
 def test_a_missing_locale_file_of_a_language_set_up_is_an_error_not_a_language_less(game_copy, tmp_path):
@@ -451,5 +457,8 @@ def test_a_missing_locale_file_of_a_language_set_up_is_an_error_not_a_language_l
     (game_copy / "locales" / "ja.yaml").unlink()
     check = call_ppgen("--root", str(game_copy), "i18n", "check")
     assert check.returncode == 1 and "locales/ja.yaml: error[missing] 'ja' is set up in ppgen.yaml but locales/ja.yaml is missing" in check.stdout
-    build = call_ppgen("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome", "--out", str(tmp_path / "out"))
-    assert build.returncode == 2 and "start it with `ppgen i18n sync --lang ja`" in build.stderr, build.stderr
+    for args in (("build", "--lang", "ja", "-f", "rome", "--out", str(tmp_path / "out")),
+                 ("build", "--lang", "all", "--parts", "score-sheet", "--out", str(tmp_path / "out")), ("i18n", "status")):
+        result = call_ppgen("--root", str(game_copy), *args)
+        assert result.returncode == 2 and "start it with `ppgen i18n sync --lang ja`" in result.stderr, (args, result.stderr)
+    assert not (tmp_path / "out").exists()

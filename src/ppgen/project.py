@@ -49,14 +49,26 @@ class Project:
         src = self.config.source_language
         return ([src] if src in found else []) + [lang for lang in found if lang != src]
 
+    def missing_locales(self) -> list[str]:
+        """The languages ppgen.yaml sets up whose locale file is missing (deleted, not checked out)."""
+        return [lang for lang in self.config.languages if lang not in self.languages]
+
+    def missing_locale(self, lang: str) -> str:
+        shown = self.dir.show(self.dir.locale(lang))
+        return f"'{lang}' is set up in ppgen.yaml but {shown} is missing: restore it, or start it with `ppgen i18n sync --lang {lang}`"
+
+    def every_language(self) -> list[str]:
+        """Every language (`--lang all`), or a UsageError when one set up has lost its locale file."""
+        for lang in self.missing_locales():
+            raise UsageError(self.missing_locale(lang))
+        return list(self.languages)
+
     def check_language(self, lang: str) -> str:
         """`lang` when it is a language of this game; a UsageError otherwise, with the code meant
         when `lang` is another name of a language (jp, japanese, 日本語: "did you mean 'ja'?")."""
         if lang not in self.languages:
             if lang in self.config.languages:
-                shown = self.dir.show(self.dir.locale(lang))
-                raise UsageError(f"'{lang}' is set up in ppgen.yaml but {shown} is missing: restore it, or start it with "
-                                 f"`ppgen i18n sync --lang {lang}`")
+                raise UsageError(self.missing_locale(lang))
             meant = self.find_language(lang)
             hint = f"; did you mean '{meant}' ({self.config.languages[meant].name})?" if meant else did_you_mean(lang, self.languages)
             raise UsageError(f"unknown language '{lang}'{hint} (available: {', '.join(self.languages)})")

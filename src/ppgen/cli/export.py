@@ -6,10 +6,8 @@ from pathlib import Path
 import click
 
 from . import PpgenGroup, main_group
-from .options import deck_options, faction_option, output_options, show_warnings
+from .options import deck_options, faction_option, not_a_game_file, output_options, show_warnings
 from .ui import plural
-
-NOT_PNG = frozenset({".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp", ".pdf", ".svg"})  # preview -o: not a PNG file
 
 
 @main_group.group("export", cls=PpgenGroup)
@@ -189,9 +187,11 @@ def preview_command(ui, card, lang, dpi, out):
     from ..project import load
     from ..write.build import BuildOptions
 
-    if out and Path(out).suffix.lower() in NOT_PNG:  # (it became a folder of that name)
+    if out and Path(out).suffix and Path(out).suffix.lower() != ".png" and not Path(out).is_dir():  # (x.jpg became a folder of that name)
         raise click.BadParameter(f"{out}: a preview is a PNG: name the file .png, or give a folder", param_hint="--out")
     project = load(ui.root)
+    if out and Path(out).suffix.lower() == ".png":
+        not_a_game_file(project, out, "--out")  # (art/hastati-line.png is the card's own picture)
     options = BuildOptions.resolve(project, lang=lang)
     if len(options.langs) != 1:
         raise click.UsageError("--lang: preview takes one language")

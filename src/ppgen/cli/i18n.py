@@ -49,7 +49,7 @@ def status_command(ui, lang, fmt):
 
     project = load(ui.root)
     src = project.config.source_language
-    langs = [project.check_language(lang)] if lang else [code for code in project.languages if code != src]
+    langs = [project.check_language(lang)] if lang else [code for code in project.every_language() if code != src]
     glossary = load_project_glossary(project)
     source = project.locale(src)
     statuses = []

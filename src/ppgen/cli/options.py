@@ -65,8 +65,8 @@ def not_a_game_file(project, path, option: str, written=()) -> None:
     from ..errors import UsageError
 
     if project.dir.is_input(path):
-        raise UsageError(f"{option} {path}: that is one of the game's own files ({project.dir.show(Path(path))}); "
-                         "choose another path (a new file is fine anywhere)")
+        raise UsageError(f"{option} {path}: that is one of the game's own files, or would be read as one "
+                         f"({project.dir.show(Path(path))}); choose another path")
     real = os.path.realpath(path)
     for file in written:
         if os.path.realpath(file) == real:

@@ -54,7 +54,7 @@ def as_written(value) -> str:
     import json
 
     if value is None or isinstance(value, (bool, list, dict)):
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(value, ensure_ascii=False, default=str)  # (a date inside a list: as YAML wrote it)
     return str(value)
 
 _UNIT = "枚장张張"  # counters: ja/ko/zh

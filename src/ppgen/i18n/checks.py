@@ -457,11 +457,9 @@ def run_checks(project, langs: list[str] | None = None, only: list[str] | None =
     report = Report()
     src = project.config.source_language
     if not langs:
-        for lang in project.config.languages:  # a file gone (deleted, not checked out): its language is not silently skipped
-            if lang not in project.languages:
-                shown = project.dir.show(project.dir.locale(lang))
-                report.findings.append(Finding(lang, None, Problem(shown, 0, 0, f"'{lang}' is set up in ppgen.yaml but {shown} is missing: "
-                                                                  f"restore it, or start it with `ppgen i18n sync --lang {lang}`", "missing")))
+        for lang in project.missing_locales():  # a file gone (deleted, not checked out): its language is not silently skipped
+            shown = project.dir.show(project.dir.locale(lang))
+            report.findings.append(Finding(lang, None, Problem(shown, 0, 0, project.missing_locale(lang), "missing")))
     langs = langs or project.languages
     report.languages = list(langs)
     glossary_ok = True

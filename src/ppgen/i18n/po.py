@@ -158,7 +158,7 @@ def import_po(project, po_path: Path, lang: str | None = None, dry_run: bool = F
         if not named:
             raise UsageError(f"{po_shown} names no language (no 'Language:' header); pass --lang")
         lang = named
-    elif named and named != lang:  # a Japanese file into ko.yaml would replace every Korean text
+    elif named and named != (project.find_language(lang) or lang):  # a Japanese file into ko.yaml would replace every Korean text
         raise UsageError(f"{po_shown} is a translation into '{written}' (its Language header), not '{lang}': "
                          f"import it without --lang, or correct its header")
     src = project.config.source_language

@@ -22,6 +22,11 @@ MARKER = "cards.yaml"
 SIGNED_BY_CONTENT = 1 << 20  # bytes: files up to this size are signed by their content (GameDir.signature)
 
 
+# The kinds of file the game reads from its folders (GameDir.is_input): YAML, decklists, fonts, pictures.
+INPUT_SUFFIXES = frozenset({".yaml", ".yml", ".txt", ".ttf", ".otf", ".ttc", ".png", ".jpg", ".jpeg", ".webp", ".svg",
+                            ".tif", ".tiff", ".gif", ".bmp"})
+
+
 @dataclass(frozen=True)
 class GameDir:
     root: Path
@@ -142,16 +147,19 @@ class GameDir:
         return self.root / "out"
 
     def is_input(self, path: Path) -> bool:
-        """Is `path` one of the game's own files — cards.yaml, ppgen.yaml, or a file that is
-        under locales/, templates/, fonts/, art/ or decks/ — which no output may be written over?
-        (A new file there, a PO export beside its locale, is not.)"""
+        """Is `path` one of the game's own files — cards.yaml, ppgen.yaml, or a file of a kind the
+        game reads (YAML, a decklist, a font, a picture) under locales/, templates/, fonts/, art/
+        or decks/, there already or not (a new art/<card>.png is that card's picture) — which no
+        output may be written as? (A PO export beside its locale, or a JSON report in decks/, is not.)"""
         try:
             real = Path(os.path.realpath(path))
         except (OSError, ValueError):
             return False
         files = {Path(os.path.realpath(f)) for f in (self.cards, self.config)}
+        if real in files:
+            return True
         folders = [Path(os.path.realpath(f)) for f in (self.locales, self.templates, self.fonts, self.art, self.decks)]
-        return real in files or (real.is_file() and any(real.is_relative_to(folder) for folder in folders))
+        return real.suffix.lower() in INPUT_SUFFIXES and any(real.is_relative_to(folder) for folder in folders)
 
     def available_languages(self) -> list[str]:
         """Languages that have a locale file, alphabetical (Project.languages puts the source language first)."""

@@ -60,15 +60,19 @@ def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterato
 
 def _kept_permissions(path: Path, shown: Path) -> int:
     """The permissions the written file gets: those of the file it replaces (a translator's
-    `chmod 600` stays), 0o644 for a new one. A file nobody may write is refused, not replaced."""
+    `chmod 600` stays), 0o644 for a new one. A file nobody may write, or one that is not a plain
+    file (a device, a pipe), is refused, not replaced."""
     import stat
 
     try:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
+        found = os.stat(shown)  # through a link: /dev/stdout is the pipe or terminal it stands for
     except FileNotFoundError:
         return 0o644
     except OSError as exc:
         raise UsageError(f"cannot write {shown}: {exc.strerror}") from None
+    if not stat.S_ISREG(found.st_mode):  # a device, a pipe (-o /dev/null, /dev/stdout): renaming over it would replace it
+        raise UsageError(f"cannot write {shown}: it is not a plain file; name a file to write")
+    mode = stat.S_IMODE(found.st_mode)
     if not mode & 0o222:
         raise UsageError(f"cannot write {shown}: it is read-only (chmod u+w to let ppgen change it); it was left as it was")
     return mode

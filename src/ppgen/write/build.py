@@ -229,7 +229,7 @@ def resolve_languages(project, lang: str | None) -> tuple[str, ...]:
     if lang is None:
         langs = [project.config.source_language]
     elif lang.strip().lower() == "all":
-        langs = list(project.languages)
+        langs = project.every_language()
     else:
         langs = [part.strip() for part in lang.split(",") if part.strip()]
     if not langs:
