@@ -180,10 +180,11 @@ def test_parts_as_pages_and_problems_that_lead_to_their_card(browser, site):
     try:
         browser.get(url + "#/problems")
         link = f'#problems a[href="#/card/{CARD}?lang=ja"]'
-        until(browser, "return document.querySelector(arguments[0])", link, timeout=30)
-        row = browser.execute_script("return document.querySelector(arguments[0]).closest('tr').textContent", link)
+        # (read and clicked in one script each: the list is drawn again as the check's results come in)
+        row = until(browser, "const a = document.querySelector(arguments[0]); return a && a.closest('tr') && a.closest('tr').textContent",
+                    link, timeout=30)
         assert "locales/ja.yaml:" in row and EFFECT in row
-        browser.find_element(By.CSS_SELECTOR, link).click()
+        until(browser, "const a = document.querySelector(arguments[0]); if (a) a.click(); return Boolean(a)", link)
         until(browser, "return !document.querySelector('#card-view').hidden && document.querySelector('#card-title').textContent.startsWith('SPA-')")
     finally:
         save(locale, old)
