@@ -57,6 +57,7 @@ def as_written(value) -> str:
         return json.dumps(value, ensure_ascii=False, default=str)  # (a date inside a list: as YAML wrote it)
     return str(value)
 
+
 _UNIT = "枚장张張"  # counters: ja/ko/zh
 # Kana, CJK ideographs, Hangul: an x glued to such a name is a count ("テストゥドx2", "2xテストゥド"),
 # as players type it; glued to a Latin name it may be part of the name, so a space is needed there.

@@ -30,7 +30,7 @@ def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterato
     ensure_folder(folder)
     if path.is_dir():
         raise UsageError(f"cannot write {shown}: a folder of that name is in the way")
-    permissions = _kept_permissions(path, shown)
+    permissions = _kept_permissions(shown)
     tmp = folder / f".{path.name}.{os.urandom(6).hex()}.part"  # named before it exists: Ctrl-C once it does finds it
     try:
         try:
@@ -58,7 +58,7 @@ def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterato
         raise
 
 
-def _kept_permissions(path: Path, shown: Path) -> int:
+def _kept_permissions(shown: Path) -> int:
     """The permissions the written file gets: those of the file it replaces (a translator's
     `chmod 600` stays), 0o644 for a new one. A file nobody may write, or one that is not a plain
     file (a device, a pipe), is refused, not replaced."""
