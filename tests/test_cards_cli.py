@@ -107,3 +107,13 @@ def test_colour_only_on_a_terminal_and_never_where_no_color_is_set(no_color):
     shown = b"".join(chunks).decode("utf-8")
     assert "unknown language" in shown
     assert ("\x1b[" in shown) == (no_color is None), repr(shown)
+
+
+def test_an_empty_faction_is_refused_as_the_build_refuses_it():
+    """`cards --faction ""` listed every card, where `build --faction ""` says the faction is
+    unknown: both refuse it now, with the factions to choose from."""
+    from clitools import call_ppgen
+
+    for command in (("cards",), ("build", "--out", "/nonexistent-never-written")):
+        result = call_ppgen(*command, "--faction", "")
+        assert result.returncode == 2 and "unknown faction ''" in result.stderr and "rome" in result.stderr, (command, result.stderr)

@@ -47,7 +47,7 @@ def cards_command(ui, lang, faction, fmt):
 
     project = load(ui.root)
     project.check_language(lang)
-    faction = project.check_faction(faction) if faction else None
+    faction = project.check_faction(faction) if faction is not None else None  # ("" is no faction: refused, as build refuses it)
     rows = project.card_rows(lang, faction)
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
