@@ -174,6 +174,19 @@ def test_another_name_of_a_language_gets_its_code_suggested(project, written, me
     assert f"unknown language '{written}'; did you mean '{meant}' ({name})?" in str(exc.value)
 
 
+def test_a_name_stands_for_one_language(game_copy):
+    """`jp` among both ja's and ko's aliases made `--lang jp` suggest whichever came last; ppgen.yaml
+    now says so where the second one stands."""
+    config = game_copy / "ppgen.yaml"
+    text = config.read_text(encoding="utf-8")
+    assert "    aliases: [kr, " in text
+    config.write_text(text.replace("    aliases: [kr, ", "    aliases: [jp, kr, ", 1), encoding="utf-8")
+    line = next(i for i, l in enumerate(config.read_text(encoding="utf-8").split("\n"), 1) if l.startswith("    aliases: [jp, kr, "))
+    result = call_ppgen("--root", str(game_copy), "cards")
+    assert result.returncode == 2, result.stderr
+    assert f"ppgen.yaml:{line}:14: error[alias] 'jp' names language 'ja' already: a name stands for one language" in result.stderr
+
+
 @pytest.mark.parametrize("written", ["rome", "ROM", "Rome", "ローマ", "로마", "罗马", "ＲＯＭＥ"])
 def test_a_faction_is_named_by_id_code_or_name_in_any_language(project, written):
     """Issue 13, item 5: decklists accepted ローマ, --faction did not; one name index for both."""

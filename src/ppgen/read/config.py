@@ -121,10 +121,26 @@ def load_config(gamedir: GameDir) -> Config:
         language = _language(doc, code, data, problems)
         if language is not None:
             languages[code] = language
+    _names_stand_for_one_language(doc, languages, problems)
     build = check_mapping(doc, ("build",), top["build"] or {}, BUILD_SPEC, problems, "build") or {}
     if problems:
         raise DataError(problems)
     return Config(top["game"], top["source_language"], languages, build, doc.file)
+
+
+def _names_stand_for_one_language(doc: Doc, languages: dict[str, LanguageConfig], problems: list[Problem]) -> None:
+    """A language's code, own name and aliases name no other language: `jp` under both ja and ko
+    made `--lang jp` suggest whichever came last."""
+    from .names import normalise
+
+    owner: dict[str, str] = {}
+    for code, language in languages.items():
+        for name in dict.fromkeys(normalise(n) for n in (code, language.name, *language.aliases)):
+            other = owner.setdefault(name, code)
+            if other != code:
+                problems.append(doc.problem(("languages", code, "aliases") if name not in (normalise(code), normalise(language.name))
+                                            else ("languages", code),
+                                            f"'{name}' names language '{other}' already: a name stands for one language", "alias"))
 
 
 def _language(doc: Doc, code: str, data, problems: list[Problem]) -> LanguageConfig | None:
