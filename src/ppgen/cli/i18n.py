@@ -124,7 +124,7 @@ def check_command(ui, lang, only, fmt):
     ui.summary(f"checked {plural(len(report.languages), 'language')}: {plural(len(report.errors), 'error')}{acknowledged}",
                ok=not report.errors)
     if report.errors:
-        return 1
+        return 2 if report.unreadable else 1  # (a file that cannot be read is bad data, exit 2, as for every command)
 
 
 @i18n_group.command("sync")

@@ -49,6 +49,7 @@ class Report:
     infos: list[str] = field(default_factory=list)
     acknowledged: int = 0
     languages: list[str] = field(default_factory=list)
+    unreadable: bool = False  # a file could not be read as data (or is missing): the command exits 2, as any other does
 
     @property
     def errors(self) -> list[Finding]:
@@ -460,6 +461,7 @@ def run_checks(project, langs: list[str] | None = None, only: list[str] | None =
         for lang in project.missing_locales():  # a file gone (deleted, not checked out): its language is not silently skipped
             shown = project.dir.show(project.dir.locale(lang))
             report.findings.append(Finding(lang, None, Problem(shown, 0, 0, project.missing_locale(lang), "missing")))
+            report.unreadable = True
     langs = langs or project.languages
     report.languages = list(langs)
     glossary_ok = True
@@ -468,13 +470,14 @@ def run_checks(project, langs: list[str] | None = None, only: list[str] | None =
         if not glossary.file:
             report.info(f"no glossary ({project.dir.show(project.dir.glossary)}): terms are not checked")
     except DataError as exc:
-        glossary, glossary_ok = Glossary(file=""), False
+        glossary, glossary_ok, report.unreadable = Glossary(file=""), False, True
         report.findings += [Finding("", None, p) for p in exc.problems]
         skipped = ", ".join(c.name for c in CHECKS if c.glossary)
         report.info(f"the glossary has errors: checks {skipped} wait until they are fixed")
     try:
         source = project.locale(src)
     except DataError as exc:
+        report.unreadable = True
         report.findings += [Finding(src, None, p) for p in exc.problems]
         report.info(f"the source language ({src}) has errors: other languages were not checked")
         return report
@@ -482,6 +485,7 @@ def run_checks(project, langs: list[str] | None = None, only: list[str] | None =
         try:
             loc = project.locale(lang)
         except DataError as exc:
+            report.unreadable = True
             report.findings += [Finding(lang, None, p) for p in exc.problems]
             continue
         ctx = Context(project, lang, source, loc, glossary, report)
