@@ -285,6 +285,20 @@ def test_an_unknown_revision_is_a_clean_error(repo, ref, needle):
     assert_clean_error(call_ppgen("errata", "--since", ref, root=game), needle)
 
 
+def test_a_problem_in_the_other_folder_is_named_by_its_own_path(tmp_path, game_copy):
+    """`errata --since ../v1` with a broken cards.yaml there said `cards.yaml:84:16`, which reads
+    as this game's file; the other game's files are named by their whole path (as a revision's
+    are by `HEAD~1:`)."""
+    import shutil
+
+    old = tmp_path / "v1"
+    shutil.copytree(game_copy, old, symlinks=True)
+    text = (old / "cards.yaml").read_text(encoding="utf-8")
+    (old / "cards.yaml").write_text(text.replace("level: 2", "level: two", 1), encoding="utf-8")
+    result = call_ppgen("errata", "--since", old, root=game_copy)
+    assert result.returncode == 2 and f"{old / 'cards.yaml'}:" in result.stderr and "'level' must be a whole number" in result.stderr, result.stderr
+
+
 def test_a_folder_that_is_not_a_game_and_no_repository(tmp_path, game_copy):
     (tmp_path / "empty").mkdir()
     assert_clean_error(call_ppgen("errata", "--since", tmp_path / "empty", root=game_copy), "not a game directory")
@@ -314,7 +328,8 @@ def test_a_revision_reads_the_tree_and_follows_links_out_of_the_repository(repo)
     assert rev.is_file(font) and rev.digest(font) == GameDir(game).digest(game / "fonts" / "NotoSans_400Regular.ttf")
     assert not rev.is_file(rev.root / "nothing.yaml")
     other = open_reference(GameDir(game.resolve()), str(game))
-    assert type(other) is GameDir
+    assert not isinstance(other, RevisionDir) and other.root == game.resolve()  # a folder: read from the disk
+    assert other.show(other.cards) == str(game.resolve() / "cards.yaml")  # named by its whole path, not as this game's
 
 
 # ── versions on the card ──────────────────────────────────────────────────

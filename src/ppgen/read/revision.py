@@ -36,7 +36,7 @@ def open_reference(gamedir: GameDir, ref: str) -> GameDir:
     if folder.is_dir():
         if not (folder / MARKER).is_file():
             raise UsageError(f"{ref} is a folder but not a game directory: it has no {MARKER}")
-        return GameDir(folder.resolve())
+        return OtherDir(folder.resolve())
     return open_revision(gamedir, ref)
 
 
@@ -79,6 +79,20 @@ def _git(cwd: Path, *args: str, failure: str | None = "") -> bytes | None:
             return None
         raise UsageError(f"git {' '.join(args)} failed: {done.stderr.decode(errors='replace').strip() or failure}")
     return done.stdout
+
+
+@dataclass(frozen=True)
+class OtherDir(GameDir):
+    """Another game directory (`errata --since ../v1`): its files are named by their whole path
+    in messages (`/home/me/v1/cards.yaml:84:16`), never as if they were this game's."""
+
+    def show(self, path: Path) -> str:
+        return str(Path(path))
+
+    def read_text(self, path: Path) -> str:
+        from .files import read_text
+
+        return read_text(path, None)
 
 
 @dataclass(frozen=True)
