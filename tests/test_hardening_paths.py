@@ -156,7 +156,8 @@ def test_font_named_in_ppgen_yaml_but_absent(game_copy, tmp_path):
     text = config.read_text(encoding="utf-8")
     config.write_text(text.replace("body: [NotoSans_400Regular.ttf,", "body: [NotoSans_400Regulr.ttf,", 1), encoding="utf-8")
     result = call_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", root=game_copy)
-    assert_clean_error(result, "NotoSans_400Regulr.ttf not found", code=2)
+    assert_clean_error(result, "ppgen.yaml languages.en.fonts.body names 'NotoSans_400Regulr.ttf', which is not in fonts/; "
+                               "did you mean 'NotoSans_400Regular.ttf'", code=2)  # where it is written, and what is there
 
 
 def test_a_folder_named_like_a_font(game_copy, tmp_path):

@@ -200,6 +200,13 @@ class FontBook:
                 raise UsageError(f"no '{role}' fonts configured for language '{lang}' in ppgen.yaml") from None
             if not self.fonts_dir.is_dir():
                 raise UsageError(f"the game directory has no fonts/ folder ({self.fonts_dir})")
+            for f in files:
+                if not (self.fonts_dir / f).is_file():  # a typo in ppgen.yaml: say where, and what is there
+                    from ..read.schema import did_you_mean
+
+                    there = sorted(p.name for p in self.fonts_dir.iterdir() if p.is_file())
+                    raise UsageError(f"ppgen.yaml languages.{lang}.fonts.{role} names '{f}', which is not in fonts/"
+                                     f"{did_you_mean(f, there)}")
             self._chains[key] = FontChain(lang, role, tuple(register_font(self.fonts_dir / f) for f in files))
         return self._chains[key]
 
