@@ -114,7 +114,7 @@ class Result:
             if f.passed and f.kind == "picture":
                 passed_pictures[f.path.parent] = passed_pictures.get(f.path.parent, 0) + 1
         for folder, n in passed_pictures.items():
-            out.append(f"{show(folder)}/: pass ({n} {'picture' if n == 1 else 'pictures'})")
+            out.append(f"{show(folder)}/: pass ({plural(n, 'picture')})")
         for f in self.files:
             what = plural(f.pages, "page") if f.kind == "pdf" else f.kind
             if f.passed:
