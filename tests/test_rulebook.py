@@ -495,3 +495,36 @@ def test_the_energy_tables_last_number_keeps_clear_of_its_frame(rulebook_files, 
     y = int((height - (lbottom + ltop) / 2) * scale)
     gap_left = (left * scale - frame_from(int(left * scale) - 2, -1)) / scale
     assert gap_right >= gap_left, (gap_left, gap_right)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_card_anatomy_leaders_end_on_a_panels_edge_never_on_its_text(project, lang):
+    """'Reading a card': each callout's leader ends halfway along the edge of what it names that
+    faces the callout — the panel a text is set in (a justified effect's lines run to its own box's
+    edge, so a dot inside that box lands on words), a disc's rim, just clear of a text without a
+    panel (the collector code) — and on the card."""
+    from ppgen.draw import anatomy
+    from ppgen.draw.faces import CardGeometry, front_face
+    from ppgen.draw.style import mm
+    from ppgen.read.rulebook import load_structure
+
+    roles = load_structure(project).anatomy
+    geometry = CardGeometry.named("poker")
+    for role in ("unit", "other"):
+        face = front_face(project, project.game.card(roles[role]), lang, geometry)
+        marks = anatomy.callouts(face, role == "unit")
+        assert {m.element for m in marks} >= {"effect", "type_line"}
+        for m in marks:
+            ax, ay = anatomy.anchor(face, m, 0.0, 0.0, 1.0)
+            ex, ey, ew, eh = face.box(face.elements[m.element])
+            panel = anatomy.PANELS.get(m.element)
+            px, py, pw, ph = face.box(face.elements[panel]) if panel in face.elements else (ex, ey, ew, eh)
+            assert 0 <= ax <= geometry.width and 0 <= ay <= geometry.height, (role, m)
+            if m.side == "below":
+                assert ax == pytest.approx(ex + ew / 2) and ay <= ey + 1e-6, (role, m)
+                continue
+            assert ay == pytest.approx(ey + eh / 2), (role, m)
+            edge = px + pw if m.side == "right" else px
+            clear = mm(anatomy.OUTSIDE) if m.element in anatomy.BARE_TEXTS else 0.0
+            assert ax == pytest.approx(edge + clear if m.side == "right" else edge - clear), (role, m)
+            assert (ax >= ex + ew) if m.side == "right" else (ax <= ex), (role, m)  # outside the text's own box

@@ -33,6 +33,11 @@ ITEMS = (
     (11, "rules.anatomy.bonus", "bonus", "right"),
 )
 KEYS = tuple(key for _, key, _, _ in ITEMS)
+# A leader ends on the edge of the panel a text is set in (a justified effect runs to its own
+# box's edge), or, for a text with no panel, OUTSIDE mm clear of it.
+PANELS = {"name": "header", "type_line": "type_band", "effect": "text_panel"}
+BARE_TEXTS = ("code",)
+OUTSIDE = 0.8
 GUTTER = 10.0  # mm beside a card for its callouts
 LARGEST = 1.15  # the unit card at most this × its real size; the other card at OTHER_SCALE × that
 OTHER_SCALE = 0.8
@@ -123,6 +128,21 @@ def anatomy_figure(book) -> fl.Figure:
     return fl.Figure(height, paint, space_before=mm(sp.paragraph), space_after=mm(sp.paragraph) * 2)
 
 
+def anchor(face, mark: Callout, x: float, y: float, s: float) -> tuple[float, float]:
+    """Where the leader of `mark` ends on the card placed at (x, y) at scale `s`: halfway along the
+    edge that faces the callout, of its element's panel (PANELS) where the card shows one, else
+    of the element itself (a disc's rim), a text without a panel OUTSIDE its box — never on text."""
+    ex, ey, ew, eh = face.box(face.elements[mark.element])
+    panel = face.elements.get(PANELS.get(mark.element, ""))
+    px, py, pw, ph = face.box(panel) if panel is not None else (ex, ey, ew, eh)
+    gap = mm(OUTSIDE) if mark.element in BARE_TEXTS else 0.0
+    if mark.side == "right":
+        return x + (px + pw + gap) * s, y + (ey + eh / 2) * s
+    if mark.side == "left":
+        return x + (px - gap) * s, y + (ey + eh / 2) * s
+    return x + (ex + ew / 2) * s, y + (py - gap) * s
+
+
 def _marks(book, c, face, marks: list[Callout], x: float, y: float, s: float) -> None:
     """Each callout beside the card, its leader line to its element; callouts on one side spread so
     that no two overlap."""
@@ -132,14 +152,7 @@ def _marks(book, c, face, marks: list[Callout], x: float, y: float, s: float) ->
     w = face.geometry.width * s
     by_side: dict[str, list] = {}
     for m in marks:
-        ex, ey, ew, eh = face.box(face.elements[m.element])
-        if m.side == "right":
-            anchor = (x + (ex + ew) * s - mm(1.2) * s, y + (ey + eh / 2) * s)
-        elif m.side == "left":
-            anchor = (x + (ex + mm(1.2)) * s, y + (ey + eh / 2) * s)
-        else:
-            anchor = (x + (ex + ew / 2) * s, y + (ey + mm(0.8)) * s)
-        by_side.setdefault(m.side, []).append((m, anchor))
+        by_side.setdefault(m.side, []).append((m, anchor(face, m, x, y, s)))
     for side, items in by_side.items():
         if side == "below":
             cy = y - mm(GUTTER) / 2
