@@ -8,7 +8,7 @@ import pytest
 from ppgen.errors import UsageError
 from ppgen.impose.calibration import calibration_sheet
 from ppgen.impose.geometry import Rect
-from ppgen.impose.layout import behind, plan_sheets
+from ppgen.impose.layout import BACK_REACH, behind, plan_sheets
 from ppgen.impose.marks import MARK_MIN, MARK_ROOM, cut_lines
 from ppgen.units import CARD_SIZES, MM, PAPERS, PRINTABLE_MARGIN, parse_card_size, parse_offset
 
@@ -223,7 +223,7 @@ def test_every_back_reads_upright_behind_its_front(paper, card, bleed, layout, d
         b = backs[f.item]
         for u in ((0, 0), (w, 0), (0, h), (w * 0.2, h * 0.9)):
             on_front = apply(f.matrix(), u)
-            seen_on_back = (w - u[0], u[1])  # the card turned over about its vertical axis
+            seen_on_back = (b.reach + w - u[0], b.reach + u[1])  # the card turned over about its vertical axis (a spread back drawn larger)
             on_back_page = apply(b.matrix(), seen_on_back)
             if layout == "foldover":  # the back half folds over onto the front half
                 landed = flip_point(on_back_page, 2 * fold.x0 if flip == "long" else W, 2 * fold.y0 if flip == "short" else H, flip)
@@ -380,3 +380,47 @@ def test_calibration_boxes_cannot_be_confused_with_their_neighbours():
     for b in cal.boxes:
         assert 10 * MM < b.box.x and b.box.x1 < W - 10 * MM
         assert not b.box.overlaps(cal.text_box)
+
+
+# ── backs spread past the cards' edge ─────────────────────────────────────
+@pytest.mark.parametrize("paper,gutter,offset", [(A4, 0, (0, 0)), (LETTER, 0, (0, 0)), (A4, 4, (0, 0)), (A4, 0, (1.5, -1))])
+def test_duplex_backs_without_bleed_spread_into_the_margin_and_gutters(paper, gutter, offset):
+    """Each back is printed past its card: BACK_REACH into the margin (less where the printable area
+    ends: Letter leaves 2.7 mm), halfway into a gutter; never over another card's back, never within
+    the printable margin, never short of its own card; the back page's BleedBox and note follow."""
+    plan = plan_sheets(paper, POKER, gutter=gutter, back_offset=offset)
+    front, back = plan.sides
+    edge = PRINTABLE_MARGIN * MM
+    printable = Rect(edge, edge, back.width - 2 * edge, back.height - 2 * edge)
+    grid = back.slots[0].bleed_box
+    for s in back.slots:
+        grid = grid.union(s.bleed_box)
+    assert plan.back_reach == BACK_REACH
+    for s in back.slots:
+        sp, b = s.spread, s.bleed_box
+        assert s.reach == pytest.approx(BACK_REACH * MM)
+        assert sp.x <= b.x and sp.y <= b.y and sp.x1 >= b.x1 and sp.y1 >= b.y1  # the whole card
+        assert sp.x >= printable.x - 1e-6 and sp.y >= printable.y - 1e-6 and sp.x1 <= printable.x1 + 1e-6 and sp.y1 <= printable.y1 + 1e-6
+        for side, grown, at_edge, room in (("left", b.x - sp.x, close(b.x, grid.x), b.x - printable.x),
+                                           ("right", sp.x1 - b.x1, close(b.x1, grid.x1), printable.x1 - b.x1),
+                                           ("bottom", b.y - sp.y, close(b.y, grid.y), b.y - printable.y),
+                                           ("top", sp.y1 - b.y1, close(b.y1, grid.y1), printable.y1 - b.y1)):
+            if at_edge:  # the grid's border: into the margin, as far as it may
+                assert grown == pytest.approx(min(BACK_REACH * MM, room), abs=1e-6), (s.item, side)
+            else:  # between two cards: up to the middle of the gutter
+                assert grown == pytest.approx(gutter * MM / 2, abs=1e-6), (s.item, side)
+    for a, b in itertools.combinations(back.slots, 2):
+        assert not a.spread.inset(1e-6).overlaps(b.spread.inset(1e-6)), (a.item, b.item)  # butted cards share an edge
+    bleed = back.bleed_box
+    assert bleed.x < grid.x and bleed.y < grid.y and bleed.x1 > grid.x1 and bleed.y1 > grid.y1
+    for note in back.note_slots:
+        assert not any(note.box.overlaps(s.spread) for s in back.slots)
+    assert all(s.spread is None and s.reach == 0 for s in front.slots)
+
+
+@pytest.mark.parametrize("bleed,layout", [(3, "duplex"), (0, "foldover"), (0, "fronts-only")])
+def test_backs_with_bleed_or_folded_are_not_spread(bleed, layout):
+    """Cards with bleed carry their own; a fold-over's backs must not cross the fold; no backs, nothing."""
+    plan = plan_sheets(A4, POKER, bleed=bleed, layout=layout)
+    assert plan.back_reach == 0
+    assert all(s.spread is None and s.reach == 0 for side in plan.sides for s in side.slots)

@@ -9,7 +9,7 @@ from PIL import ImageDraw, ImageOps
 
 from pdftools import MM, colours, fonts, form_key, placements, px_box, reader, render
 from ppgen.impose.geometry import Rect
-from ppgen.impose.layout import plan_sheets
+from ppgen.impose.layout import behind, plan_sheets
 from ppgen.impose.sheets import SheetText, draw_pages
 from ppgen.units import CARD_SIZES, PAPERS
 from ppgen.write.pdf import Document
@@ -36,7 +36,8 @@ def sheet_pdf(project, layout, n_items: int, front_rgb=RED, back_rgb=BLUE, disti
     w = layout.card.width * MM + 2 * layout.bleed * MM
     h = layout.card.height * MM + 2 * layout.bleed * MM
     fronts = [Solid(f"front-{i % distinct}", front_rgb, (w, h)) for i in range(n_items)]
-    back = Solid("back", back_rgb, (w, h))
+    reach = layout.back_reach * MM  # backs without bleed spread past the cards' edge: drawn that much larger
+    back = Solid("back", back_rgb, (w + 2 * reach, h + 2 * reach))
     chain = project.fonts.chain("en", "body")
     doc = Document(chain.primary, "test")
     draw_pages(doc, layout.pages(n_items), fronts, back, (w, h), SheetText(chain, "Print at 100 %", "Fold here"))
@@ -79,6 +80,8 @@ def test_placed_backs_mirror_their_fronts(project, duplex):
     pdf = reader(sheet_pdf(project, layout, n, distinct=n))
     W, H = PAPERS["letter"].size
     w, h = 63 * MM, 88 * MM
+    reach = layout.back_reach * MM  # a back's drawing starts that far before its trim
+    assert reach > 0
     for sheet in range(2):
         fronts = placements(pdf.pages[2 * sheet])
         backs = placements(pdf.pages[2 * sheet + 1])
@@ -86,7 +89,7 @@ def test_placed_backs_mirror_their_fronts(project, duplex):
         assert {b.form for b in backs} == {"back"}
         for f, b in zip(fronts, backs):
             expected = (W - f.x - w, f.y) if duplex == "long" else (f.x, H - f.y - h)
-            assert (b.x, b.y) == pytest.approx(expected, abs=0.01)
+            assert (b.x + reach, b.y + reach) == pytest.approx(expected, abs=0.01)
 
 
 # ── pixels ───────────────────────────────────────────────────────────────────
@@ -263,7 +266,9 @@ def test_turned_over_cards_show_their_back_the_right_way_round(project, bleed, d
     chain = project.fonts.chain("en", "body")
     doc = Document(chain.primary, "test")
     fronts = [Halves("front", RED, (0, 160, 0), (w, h))] * n
-    draw_pages(doc, layout.pages(n), fronts, Halves("back", BLUE, (255, 255, 0), (w, h)), (w, h), SheetText(chain, "Print at 100 %"))
+    reach = layout.back_reach * MM  # backs without bleed are drawn larger, past the cards' edge
+    back = Halves("back", BLUE, (255, 255, 0), (w + 2 * reach, h + 2 * reach))
+    draw_pages(doc, layout.pages(n), fronts, back, (w, h), SheetText(chain, "Print at 100 %"))
     pdf = doc.data()
     front, back = render(pdf, 0, DPI), render(pdf, 1, DPI)
     turned = ImageOps.mirror(back) if duplex == "long" else ImageOps.flip(back)
@@ -297,6 +302,38 @@ def printable_sheet(project, combo):
         run = [project.game.card("leonidas-king-of-sparta")] * layout.per_page
         _printable_sheets[combo] = (layout, cards_part(project, options, "en", run, BuildReport()).data)
     return _printable_sheets[combo]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_back_page_prints_past_the_cards_edge_so_a_sheet_fed_off_shows_no_paper(project, paper):
+    """Rendered: on a duplex back page without bleed the backs go on past the grid's border —
+    a band around it, as wide as the printable area allows up to BACK_REACH, is the back's colour
+    where the front page is bare paper — and stop there: beyond it the paper stays white. So a
+    sheet that goes through the printer a millimetre or two off when turned over still shows the
+    back, not white, along the edges of the outer cards."""
+    from ppgen.impose.layout import BACK_REACH
+
+    layout = plan_sheets(PAPERS[paper], CARD_SIZES["poker"])
+    pdf = sheet_pdf(project, layout, layout.per_page)
+    front_side, back_side = layout.sides
+    front, back = render(pdf, 0, DPI), render(pdf, 1, DPI)
+    H = back_side.height
+    grid = back_side.slots[0].bleed_box
+    for slot in back_side.slots:
+        grid = grid.union(slot.bleed_box)
+    edge = 5.0 * MM
+    room = min(BACK_REACH * MM, grid.x - edge, back_side.width - edge - grid.x1, grid.y - edge, H - edge - grid.y1)
+    assert room >= 2.5 * MM  # A4 keeps the full 3 mm, Letter 2.7 mm above and below the grid
+    reach = min(BACK_REACH * MM, room)
+    for band in (Rect(grid.x - reach, grid.y, reach, grid.h), Rect(grid.x1, grid.y, reach, grid.h),
+                 Rect(grid.x, grid.y - reach, grid.w, reach), Rect(grid.x, grid.y1, grid.w, reach)):
+        box = px_box(band, H, DPI, inset_px=1)
+        assert colours(back, box) == {BLUE}, band
+        front_box = px_box(behind(band, back_side.width, H, layout.duplex), H, DPI, inset_px=1)
+        assert WHITE in colours(front, front_box)  # the fronts are not spread: there it is paper (and crop marks)
+    beyond = BACK_REACH * MM + 1.5
+    for band in (Rect(grid.x - beyond - 2, grid.y, 2, grid.h), Rect(grid.x1 + beyond, grid.y, 2, grid.h)):
+        assert colours(back, px_box(band, H, DPI)) == {WHITE}, band
 
 
 @pytest.mark.parametrize("combo", PRINTABLE_COMBOS, ids=["-".join(map(str, c)) for c in PRINTABLE_COMBOS])

@@ -46,11 +46,21 @@ class Slot:
     bleed_box: Rect  # where the face's drawing goes, on the page
     trim_box: Rect  # the cut
     rotation: int = 0  # degrees anticlockwise the drawing is turned by: 0, 90, 180 or 270
+    # A back of a duplex sheet printed beyond its bleed box (`spread_backs`): its face is drawn
+    # `reach` points larger on every side and shows within `spread` (page coordinates).
+    reach: float = 0.0
+    spread: Rect | None = None
 
     def matrix(self) -> tuple[float, float, float, float, float, float]:
         """The PDF matrix (a, b, c, d, e, f) that maps the face's own drawing space
-        ((0, 0) = bottom-left of its bleed box, upright) onto `bleed_box`, turned by `rotation`."""
-        return face_matrix(self.bleed_box, self.rotation)
+        ((0, 0) = bottom-left of its bleed box, upright) onto `bleed_box` (grown by `reach`),
+        turned by `rotation`."""
+        return face_matrix(self.bleed_box.inset(-self.reach) if self.reach else self.bleed_box, self.rotation)
+
+    @property
+    def printed_box(self) -> Rect:
+        """Where the face shows on the page: its bleed box, or its spread."""
+        return self.spread or self.bleed_box
 
 
 @dataclass(frozen=True)
@@ -75,8 +85,8 @@ class Side:
 
     @property
     def bleed_box(self) -> Rect:
-        """The union of every card's bleed, within the paper (the PDF BleedBox)."""
-        box = union_of([s.bleed_box for s in self.slots])
+        """The union of every card's bleed (a spread back's spread), within the paper (the PDF BleedBox)."""
+        box = union_of([s.printed_box for s in self.slots])
         x0, y0 = max(box.x, 0.0), max(box.y, 0.0)
         return Rect(x0, y0, min(box.x1, self.width) - x0, min(box.y1, self.height) - y0)
 
@@ -122,6 +132,11 @@ class SheetLayout:
     @property
     def per_page(self) -> int:
         return self.cols * self.rows
+
+    @property
+    def back_reach(self) -> float:
+        """mm the backs are drawn beyond their bleed box (`spread_backs`): 0 where they are not."""
+        return max((s.reach for side in self.sides for s in side.slots), default=0.0) / MM
 
     @property
     def trim_pt(self) -> tuple[float, float]:
@@ -280,10 +295,43 @@ def plan_sheets(
                  back_rotation(s.rotation, duplex))
             for s in fronts
         )
-        cards_area = union_of([s.bleed_box for s in backs])
+        if bleed == 0:
+            backs = spread_backs(backs, Rect(edge, edge, W - 2 * edge, H - 2 * edge))
+        cards_area = union_of([s.printed_box for s in backs])
         sides.append(Side("back", W, H, backs, (), (), note_slots(W, H, (), (), cards_area, edge)))
     return SheetLayout(paper, card, bleed, gutter, layout, duplex, tuple(back_offset), grid.cols, grid.rows, tuple(sides), grid.turned,
                        printable_margin=p, grid_note=_grid_note(grid, bare, p))
+
+
+BACK_REACH = 3.0  # mm: how far a duplex back without bleed is printed past the cards' edge
+
+
+def spread_backs(backs: tuple[Slot, ...], bounds: Rect) -> tuple[Slot, ...]:
+    """The backs of a duplex sheet without bleed, each printed past its edge wherever no other card
+    is: into the margin up to BACK_REACH (within `bounds`, the printable area), into a gutter up
+    to its middle. A sheet turned over goes through a home printer a millimetre or two off: the
+    backs land that far off their fronts, and a card cut on its front's lines would show a strip
+    of bare paper along its back's edge at the grid's border; now it shows the back's own field.
+    Between cards butted together nothing changes (the neighbour's back is there)."""
+    reach = BACK_REACH * MM
+    out = []
+    for s in backs:
+        b = s.bleed_box
+        x0, y0, x1, y1 = b.x - reach, b.y - reach, b.x1 + reach, b.y1 + reach
+        for o in backs:
+            ob = o.bleed_box
+            if o is s:
+                continue
+            if ob.y < b.y1 and b.y < ob.y1:  # beside it
+                x0 = max(x0, (ob.x1 + b.x) / 2) if ob.x1 <= b.x + 1e-6 else x0
+                x1 = min(x1, (b.x1 + ob.x) / 2) if ob.x >= b.x1 - 1e-6 else x1
+            if ob.x < b.x1 and b.x < ob.x1:  # above or below it
+                y0 = max(y0, (ob.y1 + b.y) / 2) if ob.y1 <= b.y + 1e-6 else y0
+                y1 = min(y1, (b.y1 + ob.y) / 2) if ob.y >= b.y1 - 1e-6 else y1
+        x0, y0 = min(max(x0, bounds.x), b.x), min(max(y0, bounds.y), b.y)  # within the printable area, never inside the card
+        x1, y1 = max(min(x1, bounds.x1), b.x1), max(min(y1, bounds.y1), b.y1)
+        out.append(Slot(s.item, s.face, s.bleed_box, s.trim_box, s.rotation, reach, Rect(x0, y0, x1 - x0, y1 - y0)))
+    return tuple(out)
 
 
 _TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), 180: (-1, 0, 0, -1), 270: (0, -1, 1, 0)}  # PDF (a, b, c, d)

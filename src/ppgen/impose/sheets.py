@@ -47,8 +47,9 @@ def draw_pages(
     """Draw every page: `fronts[i]` is the face of print-run item i, `back` the common back — or,
     a sequence, `back[i]` the back of item i (a quick-reference card has a back of its own).
 
-    `size` is the faces' drawing size in points (the bleed box). Each face is
-    recorded once as a form and placed for every copy.
+    `size` is the faces' drawing size in points (the bleed box); backs spread past the cards'
+    edge (`Slot.reach`, layout.spread_backs) must be drawn that much larger (draw.faces.CardGeometry's
+    bleed). Each face is recorded once as a form and placed for every copy.
     """
     width, height = size
 
@@ -59,12 +60,12 @@ def draw_pages(
 
     for n, page in enumerate(pages, 1):
         placements = page.placements()
-        for item, slot in placements:
-            doc.define_face(face_of(item, slot), width, height)
+        for item, slot in placements:  # a spread back (layout.spread_backs) is drawn slot.reach larger all round
+            doc.define_face(face_of(item, slot), width + 2 * slot.reach, height + 2 * slot.reach)
         side = page.side
         doc.begin_page(side.width, side.height, side.trim_box.box(), side.bleed_box.box())
         for item, slot in placements:
-            doc.place_form(face_of(item, slot).key, slot.matrix())
+            doc.place_form(face_of(item, slot).key, slot.matrix(), slot.spread and slot.spread.box())
         draw_marks(doc.canvas, side)
         note = text.page_note(page) if text.page_note else f"{text.print_note}   {page.number}/{page.total}"
         draw_note(doc.canvas, side.note_slots, note, text.chain, report, lang, "sheet.print-note", text.where, text.line_break)

@@ -16,7 +16,7 @@ and score sheet single-sided, card sheets as their layout says.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from .pdf import Document, page_count
@@ -230,6 +230,7 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
     """The card sheets: each distinct face laid out and drawn once (when first placed), placed for every copy."""
     from ..draw.faces import LazyFront, back_face
     from ..impose.sheets import SheetText, draw_pages
+    from ..units import MM
 
     layout = options.sheet_layout
     loc = project.locale(lang)
@@ -242,12 +243,14 @@ def cards_part(project, options, lang: str, run, report, progress: Callable[[int
         if card.id not in faces:
             faces[card.id] = LazyFront(project, card, lang, geometry, report, book.art(card, lang))
     fronts = [faces[card.id] for card in run]
-    back = back_face(project, geometry, options.back) if layout.layout != "fronts-only" else None
+    behind = replace(geometry, bleed=geometry.bleed + layout.back_reach * MM)  # the backs, spread past the cards' edge
+    back = back_face(project, behind, options.back) if layout.layout != "fronts-only" else None
     references = getattr(run, "references", 0)
     if references:  # the quick-reference cards: one for each player, turn and energy on the front, combat on the back
         from ..draw.quick_reference import ReferenceFace
 
-        front, other = (ReferenceFace(project, lang, geometry, side, report) for side in ("front", "back"))
+        front = ReferenceFace(project, lang, geometry, "front", report)
+        other = ReferenceFace(project, lang, geometry if back is None else behind, "back", report)
         if back is None:  # no backs printed: both sides as fronts
             fronts += [front, other] * references
         else:

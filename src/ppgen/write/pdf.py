@@ -159,10 +159,16 @@ class Document:
         self._forms[key] = name
         self._drawings[key] = None if shading else (width, height, len(c._preamble) + 1)  # its digest made when asked for (`drawing`)
 
-    def place_form(self, key: str, matrix: tuple[float, float, float, float, float, float]) -> None:
-        """Draw form `key` on the current page through `matrix` (PDF a, b, c, d, e, f)."""
+    def place_form(self, key: str, matrix: tuple[float, float, float, float, float, float], clip: tuple | None = None) -> None:
+        """Draw form `key` on the current page through `matrix` (PDF a, b, c, d, e, f); only
+        within `clip` (x0, y0, x1, y1, page coordinates) when given."""
         c = self.canvas
         c.saveState()
+        if clip is not None:
+            x0, y0, x1, y1 = clip
+            path = c.beginPath()
+            path.rect(x0, y0, x1 - x0, y1 - y0)
+            c.clipPath(path, stroke=0, fill=0)
         c.transform(*matrix)
         c.doForm(self._forms[key])
         c.restoreState()
