@@ -127,6 +127,65 @@ def test_any_text_survives_the_round_trip(value):
     assert data["a.one"]["text"] == data["a.two"]["text"] == data["c.new"]["text"] == value
 
 
+BLOCKS = """\
+# blocks, as a translator may write multi-line texts
+a.literal:
+  text: |   # two lines
+    first line
+    second line
+
+  src: 00000001
+a.strip:
+    text: |-
+      no break at the end
+    src: 00000002
+a.folded:
+  text: >
+    folded
+    into one line
+  src: 00000003
+a.bare: |
+  a bare entry
+  of two lines
+
+b.after: kept
+"""
+
+
+@pytest.mark.parametrize("value", ["one line", "new first\nnew second\n", "ends without a break\nhere", "blank\n\nline inside\n",
+                                   "", "two breaks at the end\n\n", "  starts with spaces\n", "引用「x」: y #not a comment\n"])
+def test_a_block_scalar_text_takes_any_new_value_and_stays_a_block(value):
+    """`i18n import` / `sync` set the text of an entry a translator wrote as a YAML block (| or >,
+    the natural way to write a text of several lines): the new text reads back exactly, still a
+    block of the same kind at the same indentation where a block can hold it (else quoted on the
+    line), the header's comment, the blank line after the block and every other line untouched."""
+    t = LocaleText(BLOCKS, "t.yaml")
+    for key in ("a.literal", "a.strip", "a.folded", "a.bare"):
+        t.set_field(key, "text", value)
+    t.set_field("a.literal", "src", "abcdef12")
+    out = t.result()
+    data = ppgen.read.yamlio.parse_yaml(out, "t.yaml", plain_strings=True).data
+    assert {k: data[k]["text"] for k in ("a.literal", "a.strip", "a.folded", "a.bare")} == dict.fromkeys(
+        ("a.literal", "a.strip", "a.folded", "a.bare"), value)
+    assert data["a.literal"]["src"] == "abcdef12" and data["b.after"] == "kept"
+    lines = out.split("\n")
+    assert lines[0] == "# blocks, as a translator may write multi-line texts" and out.endswith("\nb.after: kept\n")
+    assert "  src: abcdef12" in lines and lines[lines.index("  src: abcdef12") - 1] == ""  # the blank line after the block
+    def stays_a_block(key):  # quoted instead: a first line of spaces; two breaks at the end with a blank line after
+        return not value.startswith(" ") and not (key == "a.literal" and value.endswith("\n\n"))
+
+    for key, style, pad in (("a.literal", "|", 4), ("a.strip", "|", 6), ("a.folded", ">", 4), ("a.bare", "|", 4)):
+        at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("text:") and lines[i - 1].startswith(key))
+        written = lines[at].split("text:")[1].lstrip()
+        assert written.startswith(style) == stays_a_block(key), (key, written)
+        assert written.startswith('"') == (not stays_a_block(key)), (key, written)
+        if stays_a_block(key) and value.strip():
+            first = lines[at + 1]
+            assert first.startswith(" " * pad) and not first.startswith(" " * (pad + 1)), (key, first)
+    if stays_a_block("a.literal"):
+        assert re.search(r"text: \|[-+]?   # two lines$", out, re.M)  # its comment, as it was written
+
+
 # ── sync ─────────────────────────────────────────────────────────────────
 
 def test_sync_adds_marks_and_keeps_everything_else_byte_identical(game_copy):

@@ -50,6 +50,28 @@ def render_scalar(value: str, flow: bool = False, prefer: str | None = None) -> 
     return yaml.safe_dump(value, default_style='"', allow_unicode=True, width=inf).rstrip("\n")
 
 
+def block_scalar(value: str, style: str, pad: str, header_rest: str = "") -> str | None:
+    """`value` as a YAML block scalar of `style` ("|" literal, ">" folded) whose lines start with
+    `pad`, from its header (`header_rest` after the indicator: a comment, as it was written) to its
+    last line break; its chomping indicator says how many line breaks end it (`-` none, `+` more
+    than one). None where a block cannot hold it as it is: a line that starts with a space or a tab
+    (its indentation would be read as the block's), a carriage return."""
+    core = value.rstrip("\n")
+    if re.search(r"(?:^|\n)[ \t]|\r", core):
+        return None
+    trailing = len(value) - len(core)
+    if style == ">":  # folded: a single line break reads as a space, so each break is written as one more
+        core = re.sub(r"\n+", lambda m: "\n" * (len(m.group()) + 1), core)
+    chomp = "-" if trailing == 0 else "" if trailing == 1 else "+"
+    lines = "".join(f"{pad}{line}\n" if line else "\n" for line in core.split("\n")) if core else ""
+    block = f"{style}{chomp}{header_rest}\n{lines}" + "\n" * max(trailing - 1, 0)
+    try:  # what YAML reads back is the value, or no block at all (leading line breaks fold in ways of their own)
+        same = yaml.safe_load(f"x: {block}") == {"x": value}
+    except yaml.YAMLError:
+        same = False
+    return block if same else None
+
+
 def _last_leaf(node: yaml.Node) -> yaml.Node:
     """The node whose end is the end of `node` in the text (block collections end at their last child)."""
     while isinstance(node, (MappingNode, SequenceNode)) and not node.flow_style and node.value:
@@ -188,9 +210,16 @@ class LocaleText:
         if isinstance(e.value, ScalarNode):  # `key: text` → a block entry
             fields = {"text": sets.get("text", e.value.value), **{k: v for k, v in sets.items() if k != "text"}}
             pad = " " * (e.key_node.start_mark.column + self.indent)
-            body = "".join(f"\n{pad}{name}: {self._render(name, value)}" for name, value in _ordered(fields))
+            end = e.value.end_mark.index
+            text_field = None
+            if e.value.style in ("|", ">"):  # a block scalar ends past its line break: the entry's new lines end before it
+                while end > 0 and self.text[end - 1] == "\n":
+                    end -= 1
+                text_field = block_scalar(fields["text"], e.value.style, pad + " " * self.indent)
+            body = "".join(f"\n{pad}{name}: " + (text_field.rstrip("\n") if name == "text" and text_field else self._render(name, value))
+                           for name, value in _ordered(fields))
             colon = self.text.index(":", e.key_node.end_mark.index)
-            yield colon + 1, e.value.end_mark.index, body
+            yield colon + 1, end, body
             return
         if not isinstance(e.value, MappingNode):
             raise EditError(f"{self.shown}:{self.line_of(e.value.start_mark.index)}: '{key}' is not an entry ppgen can edit")
@@ -199,6 +228,9 @@ class LocaleText:
         for name, value in _ordered(sets):
             if name in e.fields:
                 node = e.fields[name][1]
+                if node.style in ("|", ">") and not flow:
+                    yield self._block_splice(e.fields[name][0], node, str(value))
+                    continue
                 prefer = node.style if node.style in ("'", '"') else None
                 yield node.start_mark.index, node.end_mark.index, self._render(name, value, flow, prefer)
                 continue
@@ -237,6 +269,22 @@ class LocaleText:
             rest = self.text[_last_leaf(vnode).end_mark.index:end].strip()
             keep = f"{' ' * knode.start_mark.column}{rest}\n" if rest.startswith("#") else ""
             yield start, end, keep
+
+    def _block_splice(self, key_node: ScalarNode, node: ScalarNode, value: str) -> tuple[int, int, str]:
+        """The splice that gives a block scalar (`|`, `>`) field `value`: a block of the same kind at the
+        same indentation, its header's comment kept, the blank lines after it kept (they are not its
+        text, unless it keeps them: `|+`); a value no block can hold exactly, quoted on the line."""
+        start, end = node.start_mark.index, node.end_mark.index
+        header_end = self.text.index("\n", start)
+        indicator, rest = re.match(r"([|>][-+0-9]*)(.*)", self.text[start:header_end]).groups()
+        if "+" not in indicator:
+            end = start + len(self.text[start:end].rstrip("\n")) + 1
+        lines = [line for line in self.text[header_end + 1:end].split("\n") if line.strip()]
+        pad = min((len(line) - len(line.lstrip(" ")) for line in lines), default=key_node.start_mark.column + self.indent)
+        block = block_scalar(value, node.style, " " * pad, rest)
+        if block is not None and block.startswith(("|+", ">+")) and self.text.startswith("\n", end):
+            block = None  # a block that keeps its last line breaks would take the blank lines after it too
+        return start, end, block if block is not None else render_scalar(value) + "\n"
 
     @staticmethod
     def _anchor_field(e: _Entry, name: str) -> int:
