@@ -209,6 +209,45 @@ def test_zones_and_die_spots_measure_their_sizes_on_the_rendered_sheets(project,
     assert sum(1 for _, z in mats.on_sheets() if z.kind == "card" and z.name in measured) >= 7
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_bonus_and_wounds_labels_stand_clear_beside_their_spots(project, lang):
+    """Read back from the PDF (each character's box): beside every unit zone's pair of d6 spots,
+    "Bonus" ends and "Wounds" starts SPOT_LABEL_GAP (1 mm) from its spot's outline, level with it —
+    on no spot's outline or inside it (the wounds label started inside the red spot)."""
+    import pypdfium2 as pdfium
+
+    from ppgen.draw.mat import SPOT_LABEL_GAP
+
+    mats = _mats(project, lang, "a4")
+    loc = project.locale(lang)
+    doc = pdfium.PdfDocument(mats.pdf)
+    spots: dict[int, list] = {}
+    for sheet, z in mats.on_sheets():
+        if z.kind == "d6":
+            spots.setdefault(sheet, []).append(z)
+    gaps = {"bonus": [], "wounds": []}
+    for sheet, zones in spots.items():
+        page = doc[sheet].get_textpage()
+        text = page.get_text_range(0, page.count_chars())
+        for which in gaps:
+            word = loc.get(f"mat.{which}")
+            at = text.find(word)
+            while at >= 0:
+                boxes = [page.get_charbox(k) for k in range(at, at + len(word)) if not text[k].isspace()]
+                left, right = min(b[0] for b in boxes) / MM, max(b[2] for b in boxes) / MM
+                middle = (min(b[1] for b in boxes) + max(b[3] for b in boxes)) / 2 / MM
+                # its spot: level with it, the nearest on its side (bonus: to its right; wounds: to its left),
+                # within a spot's width (the word elsewhere, or a spot cut by the seam, is not one of these)
+                level = [z.x - right if which == "bonus" else left - (z.x + z.w) for z in zones if z.y < middle < z.y + z.h]
+                near = [g for g in level if -SPOTS["d6"] < g < SPOTS["d6"]]
+                if near:
+                    gaps[which].append(min(near, key=abs))
+                at = text.find(word, at + 1)
+    assert len(gaps["bonus"]) >= 3 and len(gaps["wounds"]) >= 3, gaps  # the spots the seam cuts are left out
+    for which, found in gaps.items():  # the glyphs' own side bearings leave a few tenths of a millimetre more
+        assert all(SPOT_LABEL_GAP - 0.05 <= g <= SPOT_LABEL_GAP + 0.6 for g in found), (which, found)
+
+
 def test_mat_prints_the_energy_schedule_starting_life_and_life_track_from_the_rules(project, game_copy):
     import ppgen
 

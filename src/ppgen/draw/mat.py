@@ -337,9 +337,13 @@ def _unit_spots(p: MatPainter, geo: MatGeometry, slot: tuple, i: int) -> None:
     p.spot(f"wound-{i}", "d6", rx, cy, col.wound, "-")
     side = (w - 2 * d6 - pair) / 2 + mm(1.5)  # the labels may reach into the gap beside the zone
     small = text_style(p.project, p.lang, "bold", t.small, col.bonus, min_size=t.min, align="right", valign="middle")
-    p.text("mat.bonus", small, (x - mm(1.5), cy - d6 / 2, side - mm(1), d6), label=True)
-    p.text("mat.wounds", replace(small, colour=col.wound, align="left"), (x + w - side + mm(1), cy - d6 / 2, side - mm(1), d6),
-           label=True)
+    # each label SPOT_LABEL_GAP from its spot's outline, the two mirror images of each other
+    p.text("mat.bonus", small, (x - mm(1.5), cy - d6 / 2, side - mm(SPOT_LABEL_GAP), d6), label=True)
+    p.text("mat.wounds", replace(small, colour=col.wound, align="left"),
+           (x + w - side + mm(1.5 + SPOT_LABEL_GAP), cy - d6 / 2, side - mm(SPOT_LABEL_GAP), d6), label=True)
+
+
+SPOT_LABEL_GAP = 1.0  # mm between a d6 spot's outline and its label
 
 
 def _life_spot(p: MatPainter, geo: MatGeometry) -> None:
