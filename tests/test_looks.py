@@ -140,3 +140,45 @@ def test_template_looks_are_checked_with_positions(game_copy, old, new, words):
     template.write_text(text.replace(old, new, 1), encoding="utf-8")
     result = call_ppgen("--root", str(game_copy), "build", "-f", "rome")
     assert result.returncode == 2 and words in result.stderr and "templates/card.yaml:" in result.stderr, result.stderr
+
+
+
+def test_a_bevelled_frames_cut_corners_run_clear_of_the_name_plate_and_the_small_print(project):
+    """Rendered at 600 dpi, every Tactic (bevelled frame): along each of the four cut corners — a
+    straight rule BEVEL_CUT in from the frame's corner — the pixels are the frame's colour, as on
+    the frame's straight rules: the name plate does not cover part of the cut (the deeper cut ran
+    under its rounded corner, leaving two stubs), the collector code and the language do not sit on it."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    from ppgen.draw.faces import CardGeometry, front_face
+    from ppgen.draw.frames import BEVEL_CUT
+    from ppgen.units import MM
+    from ppgen.write.pdf import Document
+
+    geometry = CardGeometry.named("poker")
+    faces = [f for f in (front_face(project, c, "en", geometry) for c in project.game.cards) if f.frame.style == "bevel"]
+    assert len(faces) >= 10
+    k = 600 / 72  # 600 dpi
+    for face in faces[:6]:
+        doc = Document(project.fonts.chain("en", "body").primary, "t")
+        doc.define_face(face, geometry.width, geometry.height)
+        doc.begin_page(geometry.width, geometry.height)
+        doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
+        doc.end_page()
+        image = pdfium.PdfDocument(io.BytesIO(doc.data()))[0].render(scale=k).to_pil().convert("RGB")
+        fx, fy, fw, fh = face.box(face.elements["frame"])
+        half = face.frame.width * MM * face.scale / 2
+        x0, y0, x1, y1 = fx + half, fy + half, fx + fw - half, fy + fh - half  # the rule's centre line
+        cut = BEVEL_CUT * MM
+
+        def pixel(x, y):
+            return image.getpixel((round(x * k), round((geometry.height - y) * k)))
+
+        rule = pixel((x0 + x1) / 2, y0)  # the bottom rule's middle
+        for cx, cy, sx, sy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
+            for t in (0.2, 0.35, 0.5, 0.65, 0.8):  # along the cut, short of its two ends
+                px, py = cx + sx * cut * t, cy + sy * cut * (1 - t)
+                got = pixel(px, py)
+                assert max(abs(a - b) for a, b in zip(got, rule)) <= 40, (face.card.id, (cx, cy), t, got, rule)

@@ -92,7 +92,8 @@ def test_artwork_outside_the_safe_zone_refused(game_copy):
     # a text box 3 mm from the bottom edge
     ("  code:       {x: 5.6, y: 3.65,", "  code:       {x: 5.6, y: 3,", "code", "3"),
     # a kind's own override (the Tactic's effect panel), named with its kind
-    ("tactic:\n  emblem:     {x: 18.5, y: 52.5, w: 26, h: 20.5}", "tactic:\n  emblem:     {x: 18.5, y: 52.5, w: 42, h: 20.5}", "emblem", "2.5"),
+    ("(frames: tactic)\n  emblem:     {x: 18.5, y: 52.5, w: 26, h: 20.5}", "(frames: tactic)\n  emblem:     {x: 18.5, y: 52.5, w: 42, h: 20.5}",
+     "emblem", "2.5"),
 ])
 def test_the_safe_zone_is_a_rule_every_element_obeys(game_copy, old, new, element, nearest):
     """Checked when the template loads, an error naming the element, its kind and how near it comes."""
@@ -229,7 +230,7 @@ TEMPLATE_RULES = {
                          "element 'type_line' (unit, doctrine, tactic) needs a 'style'",
                          "  type_line:", "{"),
     "needs-size": Break(LAYOUT, "  header:     {x: 4, y: 75.2, w: 55, h: 9,", "  header:     {x: 4, y: 75.2, h: 9,", "missing-key",
-                        "element 'header' (unit, doctrine, tactic) needs a size: 'w' and 'h' in mm", "  header:", "{"),
+                        "element 'header' (unit, doctrine) needs a size: 'w' and 'h' in mm", "  header:", "{"),  # a Tactic's own gives its w
     "kind-outside-safe-zone": Break(DOCTRINE, "bonus:      {x: 9,", "bonus:      {x: 1,", "safe-zone",
                                     "element 'bonus' (doctrine) at x 0.82–46.17, y 44.62–51.77 mm (its 0.35 mm line included) comes "
                                     "0.82 mm from the trim: it leaves the safe zone, 3.2 mm inside the 63 × 88 mm card "

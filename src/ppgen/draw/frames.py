@@ -21,6 +21,9 @@ from ..units import MM
 from .colours import rl
 
 TRIMMED = ("art", "header", "level", "type_band")  # the rules a frame's `trim` colour recolours
+# mm a bevelled frame's corners are cut by: clear of the name plate's rounded corner (templates/
+# card.yaml sets a Tactic's plate 1.7 mm inside the frame) and of the collector code's first letters
+BEVEL_CUT = 2.0
 
 
 def draw_frame(c, style: str, box, radius: float, width: float, colour: str) -> None:
@@ -38,7 +41,7 @@ def draw_frame(c, style: str, box, radius: float, width: float, colour: str) -> 
         p.roundRect(x + width, y + width, w - 2 * width, h - 2 * width, max(0.0, radius - width))
         c.drawPath(p, stroke=0, fill=1, fillMode=0)  # even-odd: the ring between the two
     elif style == "bevel":
-        cut = max(radius, 2.6 * MM)
+        cut = BEVEL_CUT * MM
         c.setLineWidth(width)
         c.setLineJoin(0)
         c.drawPath(_bevelled(c, x + half, y + half, w - width, h - width, cut), stroke=1, fill=0)
