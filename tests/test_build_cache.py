@@ -332,3 +332,38 @@ def test_a_fonts_entry_from_another_ppgen_is_replaced_not_kept_beside(tmp_path, 
     other = min((p for p in (ROOT / "fonts").rglob("*.ttf") if p != small), key=lambda p: p.stat().st_size)
     fontcache.parsed_font("Test-Other", other)
     assert len(list(tmp_path.glob("font-*.bin"))) == 2  # another font file's entry stays beside it
+
+
+def test_a_cache_entry_is_private_replaces_what_stands_at_its_name_and_never_fails(tmp_path, monkeypatch):
+    """The user's cache folder is ppgen's own (read/cache.py store), not an output: an entry is
+    0o600, replaces a read-only entry or a link at its name (an output refuses the one and
+    writes through the other), leaves no temporary file, and one that cannot be written is
+    passed over in silence, the entry before it kept (it is made again next time)."""
+    import errno
+    import os
+    import stat
+
+    from ppgen.read import cache
+
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PPGEN_CACHE_DIR", str(folder))
+    cache.store("kind-a.bin", b"first")
+    entry = folder / "kind-a.bin"
+    assert entry.read_bytes() == b"first" and stat.S_IMODE(entry.stat().st_mode) == 0o600
+    entry.chmod(0o400)
+    cache.store("kind-a.bin", b"second")
+    assert entry.read_bytes() == b"second"
+    theirs = tmp_path / "theirs.bin"
+    theirs.write_bytes(b"theirs")
+    (folder / "kind-b.bin").symlink_to(theirs)
+    cache.store("kind-b.bin", b"mine")
+    assert theirs.read_bytes() == b"theirs" and not (folder / "kind-b.bin").is_symlink()
+    assert (folder / "kind-b.bin").read_bytes() == b"mine"
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "replace", disk_full)
+    cache.store("kind-a.bin", b"third")  # no error
+    assert entry.read_bytes() == b"second"
+    assert sorted(p.name for p in folder.iterdir()) == ["kind-a.bin", "kind-b.bin"]  # no temporary file

@@ -66,7 +66,7 @@ def _run(argv) -> None:
         finally:
             _work_done(previous, program=argv is None)
     except (click.exceptions.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
-        from ..write.atomic import remove_unfinished
+        from ..read.files import remove_unfinished
 
         remove_unfinished()  # a temporary file the signal caught as its write began (see there)
         click.echo("interrupted; no output was left half-written", err=True)

@@ -12,9 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
+
+from ..errors import UsageError
+from .files import written_whole
 
 LIBRARIES = ("reportlab", "PIL", "pypdf", "pypdfium2", "yaml", "uniseg", "svglib")  # the modules the drawing depends on
 
@@ -89,25 +91,21 @@ def stored(name: str) -> bytes | None:
 
 
 def store(name: str, data: bytes, replacing: str | None = None) -> None:
-    """Write the cache folder's file `name`: to a temporary file, then renamed, so a concurrent
+    """Write the cache folder's file `name` whole (read/files.py's written_whole): a concurrent
     reader sees the old entry or the new one, never half of one. Not flushed to disk: an entry
     lost in a crash is made again; one that cannot be written (a read-only home, a full disk) is
-    made again next time. `replacing`: the other entries whose names start so are deleted (what
-    an earlier version of the same input, or of ppgen, left: the folder does not grow with every
-    upgrade; a process still using one reads it whole or parses again)."""
+    made again next time. An entry is private to its user (0o600), and whatever stands at its
+    name is replaced (a read-only entry, a link: never written through). `replacing`: the other
+    entries whose names start so are deleted (what an earlier version of the same input, or of
+    ppgen, left: the folder does not grow with every upgrade; a process still using one reads it
+    whole or parses again)."""
     path = cache_folder() / name
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        with written_whole(path, durable=False) as fh:
+            fh.write(data)
         for other in path.parent.glob(f"{replacing}*") if replacing else ():
             if other.name != name and not other.name.startswith("."):
                 other.unlink(missing_ok=True)
-    except OSError:
+    except (OSError, UsageError):
         pass

@@ -1,6 +1,8 @@
 """Writing outputs atomically: a temporary file in the target folder, flushed to disk,
 then renamed over the target, so an interrupted or failed write never leaves a
-truncated file behind.
+truncated file behind (read/files.py's written_whole, which the cache folder's entries use
+too). What an output adds: a link is written through, the file's permissions are kept, a
+read-only file or one that is not a plain file is refused, the folder is made.
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import UsageError
+from ..read.files import written_whole
 
 
 @contextmanager
@@ -31,31 +34,8 @@ def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterato
     if path.is_dir():
         raise UsageError(f"cannot write {shown}: a folder of that name is in the way")
     permissions = _kept_permissions(shown)
-    tmp = folder / f".{path.name}.{os.urandom(6).hex()}.part"  # named before it exists: Ctrl-C once it does finds it
-    try:
-        try:
-            fd = os.open(tmp, _NEW_FILE, 0o600)
-        except FileExistsError:
-            tmp = None  # another's (48 random bits alike): never removed
-            raise UsageError(f"cannot write into {folder}: a temporary file of that name is there") from None
-        except OSError as exc:
-            raise UsageError(f"cannot write into {folder}: {exc.strerror}") from None
-        _UNFINISHED.add(tmp)
-        try:
-            with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})) as fh:
-                yield fh
-                fh.flush()
-                if durable:
-                    os.fsync(fh.fileno())
-            os.chmod(tmp, permissions)
-            os.replace(tmp, path)
-            _UNFINISHED.discard(tmp)
-        except OSError as exc:
-            raise UsageError(f"cannot write {shown}: {exc.strerror or exc}; it was left as it was") from None
-    except BaseException:
-        if tmp is not None:
-            _remove(tmp)
-        raise
+    with written_whole(path, mode, durable, permissions, shown) as fh:
+        yield fh
 
 
 def _kept_permissions(shown: Path) -> int:
@@ -76,33 +56,6 @@ def _kept_permissions(shown: Path) -> int:
     if not mode & 0o222:
         raise UsageError(f"cannot write {shown}: it is read-only (chmod u+w to let ppgen change it); it was left as it was")
     return mode
-
-
-_UNFINISHED: set[Path] = set()  # the temporary files being written, until renamed or removed
-
-
-def remove_unfinished() -> None:
-    """Remove every temporary file a write began and did not finish. A signal (Ctrl-C, `kill`)
-    handled in the instant between a file's opening and the start of the `with` block that
-    writes it leaves atomic_output's generator suspended, its file still there: only the
-    generator's finalisation would remove it, and a program that leaves at once (the `ppgen`
-    program, interrupted: cli._exit_now) never runs it. The program calls this before it leaves."""
-    for tmp in list(_UNFINISHED):
-        _remove(tmp)
-
-
-def _remove(tmp: Path) -> None:
-    try:
-        os.unlink(tmp)
-    except FileNotFoundError:  # renamed over its target already
-        pass
-    except OSError:  # its folder gone or read-only now: nothing more can be done
-        pass
-    _UNFINISHED.discard(tmp)
-
-
-# a new file only (never one that exists, never through a link), as tempfile.mkstemp opens it
-_NEW_FILE = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
 
 
 def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:

@@ -36,6 +36,7 @@ from ..read.model import Card
 from ..units import CardSize, Paper
 from .parts import DEFAULT_PARTS, PART_ORDER
 from .report import BuildReport, fallbacks_reported
+from .signals import signals_blocked, worker_ignores_sigint
 
 
 # ── options ──────────────────────────────────────────────────────────────────
@@ -428,10 +429,10 @@ def _draw_in_workers(project, options, run, jobs, progress: Progress | None = No
     decks = [(d.title, d.faction, [(c.id, n) for c, n in d.cards]) for d in getattr(run, "decks", ())]
     global _FORKED_PROJECT
     _FORKED_PROJECT = project if method == "fork" else None  # forked workers inherit it, loaded (its fonts and locales too)
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_ignores_sigint)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=worker_ignores_sigint)
     first = sorted(options.parts, key=lambda part: (part not in DRAW_FIRST, DRAW_FIRST.index(part) if part in DRAW_FIRST else 0))
     try:
-        with _signals_blocked():  # no Ctrl-C or kill handled while the workers are forked (see _signals_blocked)
+        with signals_blocked():  # no Ctrl-C or kill handled while the workers are forked (see write/signals.py)
             futures = {(lang, part): pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, decks, lang, part,
                                                  run.references, recall) for lang in options.langs for part in first}
         done, total = 0, len(futures)
@@ -460,34 +461,6 @@ def _draw_in_workers(project, options, run, jobs, progress: Progress | None = No
 _FORKED_PROJECT = None
 
 
-class _signals_blocked:
-    """SIGINT and SIGTERM blocked in this thread for the `with` block (POSIX; a no-op elsewhere),
-    around the forks of the workers. A signal handled in the middle of a fork runs its handler
-    inside the interpreter's fork hooks, where the KeyboardInterrupt it raises is printed as
-    "Exception ignored" and dropped: the Ctrl-C or `kill` was lost and the build went on. Blocked,
-    the signal waits until the block ends and interrupts the build then; the pool's threads,
-    started in the block, keep these signals blocked (they belong to the main thread), and the
-    workers start with them blocked until they set their own handling (_worker_ignores_sigint)."""
-
-    def __enter__(self):
-        import signal
-
-        self.old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM}) if hasattr(signal, "pthread_sigmask") else None
-
-    def __exit__(self, *exc):
-        import signal
-
-        if self.old is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, self.old)  # a signal that arrived meanwhile is delivered now
-
-
-def _worker_ignores_sigint() -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent stops a worker with SIGTERM: at once
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
 def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, part: str, references: int = 0, recall: bool = True):

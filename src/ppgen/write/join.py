@@ -183,8 +183,7 @@ class Source:
         found = self._refs.get(number)
         if found is None:
             head = self.head(number)
-            found = self._refs[number] = ([] if b" 0 R" not in head else [int(n) for n in _REF.findall(head)] if b"(" not in head
-                                          else [int(m[1]) for m in _refs(head)])
+            found = self._refs[number] = [int(m[1]) for m in _references(head)]
         return found
 
     def _leaves(self, node: int) -> list[int]:
@@ -230,11 +229,20 @@ def _written(head: bytes) -> dict[bytes, bytes]:
         found[key] = head[start:pos].strip()
 
 
-def _refs(head: bytes):
-    """Every reference in `head`, skipping literal strings (a title may hold "1 0 R")."""
+def _references(head: bytes):
+    """Every reference in `head` (a regular expression's match each), skipping literal strings
+    (a title may hold "1 0 R"). Without " 0 R" there is none to look for; without a literal
+    string, one scan finds them all (no generator of matches between: it cost as much as the
+    scan)."""
+    if b" 0 R" not in head:
+        return ()
     if b"(" not in head:
-        yield from _REF.finditer(head)
-        return
+        return _REF.finditer(head)
+    return _refs_between_strings(head)
+
+
+def _refs_between_strings(head: bytes):
+    """The references of a `head` that holds literal strings, found in the stretches between them."""
     pos = 0
     while True:
         opening = head.find(b"(", pos)
@@ -246,14 +254,12 @@ def _refs(head: bytes):
 
 def renumber(head: bytes, new_number) -> bytes:
     """`head` with each reference to object n changed to `new_number(n)`."""
-    if b" 0 R" not in head:
-        return head
-    if b"(" not in head:  # no literal string to step over
-        return _REF.sub(lambda m: b"%d 0 R" % new_number(int(m[1])), head)
     out, pos = [], 0
-    for match in _refs(head):
+    for match in _references(head):
         out += (head[pos:match.start()], b"%d 0 R" % new_number(int(match[1])))
         pos = match.end()
+    if not out:
+        return head
     out.append(head[pos:])
     return b"".join(out)
 
@@ -522,7 +528,7 @@ def _picture(source: Source, number: int, known: dict) -> bytes:
         h = hashlib.sha256()
         head = source.head(number)
         pos = 0
-        for match in _refs(head):
+        for match in _references(head):
             h.update(head[pos:match.start()] + b"\0" + _picture(source, int(match[1]), known) + b"\0")
             pos = match.end()
         h.update(head[pos:] + b"\0" + source.tail(number))

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from ..units import px
+from .signals import signals_blocked, worker_ignores_sigint
 
 PNG_COMPRESS_LEVEL = 6  # zlib level: fixed, so the same pixels always give the same bytes
 
@@ -153,9 +154,7 @@ def _worker_starts(owner: int) -> None:
     """A RasterPool's worker: Ctrl-C is for its owner to handle, and it ends when its owner is
     gone — killed, or ended without stopping it — instead of waiting for work for ever (a
     forked worker holds the whole game in memory)."""
-    from .build import _worker_ignores_sigint
-
-    _worker_ignores_sigint()
+    worker_ignores_sigint()
     threading.Thread(target=_end_with, args=(owner,), name="ppgen-owner-watch", daemon=True).start()
 
 
@@ -221,10 +220,8 @@ class RasterPool:
         if self._pool is not None:
             from concurrent.futures.process import BrokenProcessPool
 
-            from .build import _signals_blocked
-
             try:
-                with _signals_blocked():  # a submit may fork the workers: no Ctrl-C lost in the fork (build._signals_blocked)
+                with signals_blocked():  # a submit may fork the workers: no Ctrl-C lost in the fork (write/signals.py)
                     return self._pool.submit(function, *args)
             except (BrokenProcessPool, RuntimeError):  # a worker died (or cannot start): go on in this process
                 self.broken, self.forked, self._pool = True, False, None
