@@ -51,6 +51,8 @@ def test_exit_handlers_run_and_piped_output_is_complete(tmp_path):
     (("no-such-command",), 2, "No such command"),
     (("--root", "missing-dir", "cards"), 2, "game directory missing-dir does not exist"),
     (("--version",), 0, ""),  # click.exceptions.Exit
+    # an option whose value may be left out (--bleed alone is 1/8 in) leaves "-1" to click as an option
+    (("export", "png", "--bleed", "-1"), 2, "-1 is a negative number, and none of these options takes one"),
 ])
 def test_exit_codes_are_the_commands(tmp_path, argv, code, says):
     done = program("", *argv, tmp_path=tmp_path)

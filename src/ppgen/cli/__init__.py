@@ -76,6 +76,7 @@ def _run(argv) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
+        _negative_number_explained(exc)
         exc.show()
         sys.exit(exc.exit_code)
     except DataError as exc:
@@ -96,6 +97,16 @@ def _run(argv) -> None:
         UI().error(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details; please report it)")
         sys.exit(3)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _negative_number_explained(exc) -> None:
+    """`--bleed -1`: an option whose value is optional (`--bleed` alone means 1/8 in) leaves "-1" to be
+    read as an option of its own, and click says "No such option '-1'". Say what happened."""
+    import re
+
+    name = getattr(exc, "option_name", "") if isinstance(exc, click.NoSuchOption) else ""
+    if re.fullmatch(r"-\d+(?:[.,]\d+)?", name or ""):
+        exc.message = f"{name} is a negative number, and none of these options takes one (a size, an offset in mm: ≥ 0)"
 
 
 def _terminate_like_ctrl_c():
