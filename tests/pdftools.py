@@ -344,3 +344,70 @@ def text_lines(found: list[Glyph], x0=-1e9, y0=-1e9, x1=1e9, y1=1e9) -> list[Tex
             current.append(g)
         lines.append(TextLine(current))
     return [line for line in lines if line.text.strip()]
+
+
+def frame_texts(pdf, top: float, bottom: float, halves: bool = False) -> list[str]:
+    """Each page's text between `top` pt below its top edge and `bottom` pt above its foot (the text
+    frame: no running head, no folio), whitespace removed, in the order it was drawn; with `halves`,
+    each page's left and right half as two pages (a booklet's sheet side)."""
+    import re
+
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(Path(pdf)))
+    try:
+        out = []
+        for page in doc:
+            w, h = page.get_size()
+            tp = page.get_textpage()
+            for x0, x1 in ((0, w / 2), (w / 2, w)) if halves else ((0, w),):
+                out.append(re.sub(r"\s+", "", tp.get_text_bounded(left=x0, bottom=bottom, right=x1, top=h - top)))
+        return out
+    finally:
+        doc.close()
+
+
+def printed_pattern(text: str) -> str:
+    """A regular expression of a locale text as a page prints it, whitespace removed: its
+    {placeholders} any short run of characters, its **bold** marks gone."""
+    import re
+
+    parts = re.split(r"\{[^}]*\}", text.replace("**", ""))
+    return ".{1,60}?".join(re.escape(re.sub(r"\s+", "", p)) for p in parts)
+
+
+def read_on_problems(pages: list[str], texts: dict[str, str]) -> list[tuple]:
+    """Where the texts ({name: printed_pattern}, in the order they are set) do not read on: a text
+    not found whole, in order, in the pages' text read from page to page (something was set
+    inside it: a figure between the halves of a paragraph), or one across more than two pages
+    (a page between its halves). Each problem: (name, first page, last page) (1-based; None, None
+    when not found)."""
+    import bisect
+    import re
+
+    starts, total = [], 0
+    for text in pages:
+        starts.append(total)
+        total += len(text)
+    flow, at, problems = "".join(pages), 0, []
+    for name, pattern in texts.items():
+        found = re.compile(pattern).search(flow, at)
+        if found is None:
+            problems.append((name, None, None))
+            continue
+        at = found.end()
+        first, last = (bisect.bisect_right(starts, i) for i in (found.start(), found.end() - 1))
+        if last - first > 1:
+            problems.append((name, first, last))
+    return problems
+
+
+def rule_texts(project, lang: str) -> dict[str, str]:
+    """The rulebook's paragraphs and list items that every build sets (no `when:`), in the order
+    they are set: {locale key: printed_pattern} — for `read_on_problems`."""
+    from ppgen.read.rulebook import load_structure
+
+    structure, locale = load_structure(project), project.locale(lang)
+    keys = [structure.intro] + [key for section in structure.all_sections for block in section.blocks
+                                if block.kind in ("paragraph", "bullets", "numbered") and not block.when for key in block.keys]
+    return {key: printed_pattern(locale.get(key)) for key in keys}

@@ -228,3 +228,24 @@ def test_the_energy_maxima_keep_their_digits_together_in_every_language(project,
         pages = [i for i, text in enumerate(texts(path)) if "8+" in text]  # the turn row "1 … 7 8+": the quick reference
         rows = [line.text for page in glyphs(path, pages=pages) for line in text_lines(page) if "6 6 7 8" in line.text or "667" in line.text]
         assert rows and all(row.endswith(expected) for row in rows), (path.name, rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_paragraph_reads_on_across_a_page_break_with_no_figure_between(project, booklet, lang, paper):
+    """The booklet's pages are poured by the same flow as the rulebook's (test_rulebook): a split
+    paragraph goes on at the top of the next page, no figure between its halves. Its pages read
+    back from the sheets' halves, put in page order."""
+    from pdftools import frame_texts, read_on_problems, rule_texts
+    from ppgen.draw.style import mm
+    from ppgen.read.styles import rulebook_style
+
+    book, _ = booklet(lang, paper)
+    look = rulebook_style(project, "booklet").page
+    halves = frame_texts(book.data, mm(look.head_offset + 3), mm(look.foot_offset + 4), halves=True)
+    sides = booklet_sides(len(halves))
+    pages = [""] * len(halves)
+    for (left, right), k in zip(sides, range(0, len(halves), 2)):
+        pages[left - 1], pages[right - 1] = halves[k], halves[k + 1]
+    texts = rule_texts(project, lang)
+    assert read_on_problems(pages, texts) == [], (lang, paper)

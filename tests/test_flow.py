@@ -103,3 +103,31 @@ def test_page_breaks_and_markers(project, styles):
         fl.Paragraph("two", body),
     ])
     assert pages == [["one"], ["two"]] and landed == [2]
+
+
+def _figure(height, label="FIGURE"):
+    """A float `height` pt tall whose only text is `label`."""
+    return fl.Float(fl.Figure(height, lambda c, x, top, width, h: c.drawString(x, top - 10, label)))
+
+
+def test_a_paragraph_moves_whole_past_a_waiting_float_when_that_leaves_little_room(project, styles):
+    body, _ = styles
+    # 20 lines leave 60 pt (a fifth of the page): the figure waits; the paragraph after it would
+    # split 4 + 2 around it, so it follows it to the next page whole
+    pages = _run(project, [fl.Paragraph(_lines(20, "a"), body), _figure(200), fl.Paragraph(_lines(6, "b"), body)])
+    assert pages[0] == [f"a {i}" for i in range(1, 21)]
+    assert pages[1] == ["FIGURE"] + [f"b {i}" for i in range(1, 7)]
+
+
+def test_a_split_paragraph_runs_on_before_a_waiting_float(project, styles):
+    body, _ = styles
+    # 10 lines leave 180 pt, too much to leave empty: the paragraph splits 15 + 5, its rest starts
+    # the next page and the figure follows where it ends (it fits there), then the text goes on
+    pages = _run(project, [fl.Paragraph(_lines(10, "a"), body), _figure(190), fl.Paragraph(_lines(20, "b"), body),
+                           fl.Paragraph(_lines(3, "c"), body)])
+    assert pages[0][-1] == "b 15"
+    assert pages[1] == [f"b {i}" for i in range(16, 21)] + ["FIGURE", "c 1", "c 2", "c 3"]
+    # a figure the rest of that page cannot hold waits for the next page; the text fills this one
+    pages = _run(project, [fl.Paragraph(_lines(10, "a"), body), _figure(250), fl.Paragraph(_lines(30, "b"), body),
+                           fl.Paragraph(_lines(3, "c"), body)])
+    assert pages[1] == [f"b {i}" for i in range(16, 31)] + ["c 1", "c 2", "c 3"] and pages[2] == ["FIGURE"]

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from pdftools import page_texts, printed_lines, texts
+from pdftools import frame_texts, page_texts, printed_lines, read_on_problems, rule_texts, texts
 
 LANGS = ["en", "ja", "ko", "zh"]
 
@@ -356,6 +356,23 @@ def test_no_page_is_more_than_a_third_empty(project, rulebooks, letter_rulebooks
             if n == last:  # the page before the quick reference's own page
                 continue
             assert share <= 1 / 3, (lang, n, round(share, 2))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_paragraph_reads_on_across_a_page_break_with_no_figure_between(project, rulebooks, letter_rulebooks, lang):
+    """A paragraph split at a page break goes on at the top of the next page: no figure is set
+    between its halves (a page of only a picture, or one at the top of the next page), on A4 and
+    on Letter. Read back as the text in the pages' text frames, page after page: every paragraph
+    and list item is found there whole, on one page or two."""
+    from ppgen.draw.style import mm
+    from ppgen.read.styles import rulebook_style
+
+    page = rulebook_style(project, "pages").page
+    texts = rule_texts(project, lang)
+    assert len(texts) > 50
+    for paper, books in (("a4", rulebooks), ("letter", letter_rulebooks)):
+        pages = frame_texts(books[lang][0], mm(page.head_offset + 3), mm(page.foot_offset + 4))
+        assert read_on_problems(pages, texts) == [], (lang, paper)
 
 
 @pytest.mark.parametrize("lang", LANGS)

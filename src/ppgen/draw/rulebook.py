@@ -484,7 +484,8 @@ def block_of(book: Book, b: Block) -> list[fl.Block]:
 
 def figure_blocks(book: Book, name: str) -> list[fl.Block]:
     """A picture: a float (it goes to the top of the next page when the rest of this one cannot
-    hold it, and the text after it fills this page first), or the walkthrough's steps."""
+    hold it, and the text after it fills this page first — never splitting a paragraph around
+    it: typeset/flow.py Float), or the walkthrough's steps."""
     from . import anatomy, table_setup, walkthrough
 
     head = book.current_section

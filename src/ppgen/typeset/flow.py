@@ -8,6 +8,13 @@ anything longer than a page: the rulebook now, any multi-page sheet later.
 - **PageFlow** keeps a cursor on the page: it places blocks, drops the space
   before a block at the top of a page, keeps a block marked `keep_with_next`
   (a heading) on the same page as the start of what follows, and breaks pages.
+- A **Float** (a figure) is set where it fits, else waits for the top of a later
+  page while the text after it fills this one. No float ever comes between the
+  two halves of a paragraph: while one waits, a paragraph that would split at
+  the page break moves to the next page whole (with its heading), after the
+  float, when it fits a page and leaves no more than `FLOAT_GAP` of this page
+  empty; otherwise it splits and runs on directly at the top of the next page,
+  and the float follows where the paragraph ends.
 - **Paragraph** and **ListItem** split between lines (never leaving a single
   line behind or alone: widow/orphan control); **Table** splits between rows
   and repeats its header row on every page; **Group** keeps blocks together
@@ -26,6 +33,7 @@ from . import text as textengine
 from .text import Layout, Style
 
 HUGE = 1e6  # "unlimited" box height for layouts that flow
+FLOAT_GAP = 0.25  # the most of a page a paragraph leaves empty to move whole past a waiting float
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,7 @@ class Block:
     space_after: float = 0.0
     keep_with_next: bool = False  # never split; stays on the page where the next block starts
     prefer_whole: bool = False  # moves to the next page whole rather than split, if it fits a page
+    runs_on: bool = False  # split, it reads on across the break: no float comes between its pieces
 
     def height(self, width: float) -> float:
         raise NotImplementedError
@@ -91,7 +100,10 @@ class Paragraph(Block):
 
     Optional decoration: a background `fill`, inner `padding`, a rule
     `rule_below` (colour, line width, gap) — enough for headings and bands.
+    Split, it runs on: its rest starts the next page, before any float waiting there.
     """
+
+    runs_on = True
 
     def __init__(self, text: str, style: Style, *, space_before=0.0, space_after=0.0, keep_with_next=False,
                  indent=0.0, fill=None, padding=0.0, rule_below=None, where="text", on_draw=None, lines=None):
@@ -231,9 +243,13 @@ class Fill(Block):
 
 class Float(Block):
     """A block placed where it fits: here when the rest of the page holds it, otherwise at
-    the top of the next page — the blocks after it fill this page first. With `page` it
-    has a page of its own: it starts a page and nothing else is set on it. Floats keep
-    their order among themselves."""
+    the top of the next page — the blocks after it fill this page first, but never around
+    it: a paragraph (a block that `runs_on`) that would split at that page break moves
+    there whole, after the float (PageFlow._clear_of_floats), or, when it cannot, splits
+    and its rest comes first, directly at the top of the next page, the float following
+    where the paragraph ends: below it when the rest of that page holds it, else at the
+    top of the page after. With `page` it has a page of its own: it starts a page and
+    nothing else is set on it. Floats keep their order among themselves."""
 
     def __init__(self, block: Block, page: bool = False):
         self.block, self.page = block, page
@@ -584,7 +600,9 @@ class PageFlow:
     def remaining(self) -> float:
         return self.cursor - self.current.y
 
-    def new_page(self) -> None:
+    def new_page(self, hold: bool = False) -> None:
+        """Close the page and open the next; the floats waiting go at its top, unless `hold`
+        (the rest of a split paragraph comes first: `_place_pending` after it)."""
         if self.page_open:
             self.end_page(self)
             self.canvas.showPage()
@@ -593,12 +611,15 @@ class PageFlow:
         self.empty = True
         self.cursor = self.current.top
         self.begin_page(self)
-        self._place_pending()
+        if not hold:
+            self._place_pending()
 
     def _place_pending(self) -> None:
-        """At the top of a fresh page: the floats that waited for it, in order, while they fit
-        (the first always: nothing better than a page of its own). The caller's state (the
-        running head's section) is the text's again after them."""
+        """The floats that waited, in order, while they fit: at the top of a fresh page (the
+        first always: nothing better than a page of its own), or below the end of a paragraph
+        that ran on from the page before (those the rest of the page holds; a float with a
+        page of its own waits for a fresh one). The caller's state (the running head's
+        section) is the text's again after them."""
         if not self.pending:
             return
         section = self.state.get("section")
@@ -660,7 +681,8 @@ class PageFlow:
         while b.keep_with_next and i < len(following) and not isinstance(following[i], PageBreak):
             nxt = following[i]
             need += b.space_after + nxt.space_before
-            whole = nxt.keep_with_next or (nxt.prefer_whole and nxt.height(width) <= self.current.height)
+            whole = (nxt.keep_with_next or (nxt.prefer_whole and nxt.height(width) <= self.current.height)
+                     or self._clear_of_floats(nxt, width))
             need += nxt.height(width) if whole else nxt.min_height(width)
             b = nxt
             i += 1
@@ -673,18 +695,30 @@ class PageFlow:
         if before + keep <= self.remaining + 1e-6:
             self._draw(block, before, width)
             return
-        move_whole = block.keep_with_next or (block.prefer_whole and keep <= self.current.height)
+        move_whole = (block.keep_with_next or (block.prefer_whole and keep <= self.current.height)
+                      or self._clear_of_floats(block, width))
         piece = None if move_whole else block.split(width, self.remaining - before)
         if piece is not None:
             first, rest = piece
             self._draw(first, before, width)
-            self.new_page()
+            self.new_page(hold=block.runs_on)  # a sentence goes on on the next page, before any float
             self._place(rest, following)
+            if block.runs_on:
+                self._place_pending()
         elif self.empty:  # taller than a page and unsplittable: nothing better than to draw it
             self._draw(block, before, width)
         else:
             self.new_page()
             self._place(block, following)
+
+    def _clear_of_floats(self, block: Block, width: float) -> bool:
+        """Whether `block`, a paragraph, goes to the next page whole rather than split around the
+        floats waiting for that page: when it fits a page and what it leaves empty here (the
+        rest of the page, measured where the blocks kept with it start) is at most FLOAT_GAP of
+        it. Otherwise it splits and runs on before them (`_place`)."""
+        frame = self.current
+        return (bool(self.pending) and block.runs_on and block.height(width) <= frame.height
+                and self.remaining <= FLOAT_GAP * frame.height + 1e-6)
 
     def _draw(self, block: Block, before: float, width: float) -> None:
         self.cursor -= before
