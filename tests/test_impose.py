@@ -424,3 +424,31 @@ def test_backs_with_bleed_or_folded_are_not_spread(bleed, layout):
     plan = plan_sheets(A4, POKER, bleed=bleed, layout=layout)
     assert plan.back_reach == 0
     assert all(s.spread is None and s.reach == 0 for side in plan.sides for s in side.slots)
+
+
+@pytest.mark.parametrize("layout,n", [("duplex", 2), ("duplex", 4), ("foldover", 1), ("duplex", 9)])
+def test_the_last_sheet_has_crop_marks_only_for_the_cut_lines_of_its_cards(layout, n):
+    """A print run's last sheet, partly filled: each crop mark lies on a cut line one of its cards
+    has, and each such line keeps its marks at both ends; the rows (and columns) left empty get none.
+    A full sheet keeps every mark of the grid."""
+    plan = plan_sheets(A4, POKER, layout=layout)
+    full = plan.sides[0]
+    (page, *_) = plan.pages(n)
+    side = page.side
+    filled = [s for s in side.slots if s.item < n]
+    xs, ys = cut_lines([s.trim_box for s in filled])
+    assert side.marks, layout
+    for m in side.marks:
+        vertical = close(m.x0, m.x1)
+        assert any(close(m.x0 if vertical else m.y0, v) for v in (xs if vertical else ys)), m
+    for x in xs:  # both ends of every vertical cut line, as on the full grid
+        assert len([m for m in side.marks if close(m.x0, m.x1) and close(m.x0, x)]) == len(
+            [m for m in full.marks if close(m.x0, m.x1) and close(m.x0, x)])
+    assert len(side.marks) >= 2 * (len(xs) + len(ys)) - 4  # a fold-over's cut lines along the fold have marks at one end
+    for y in ys:
+        assert len([m for m in side.marks if close(m.y0, m.y1) and close(m.y0, y)]) == len(
+            [m for m in full.marks if close(m.y0, m.y1) and close(m.y0, y)])
+    if n == plan.per_page:
+        assert side.marks == full.marks
+    else:
+        assert len(side.marks) < len(full.marks)

@@ -29,7 +29,7 @@ printable area but leave no room for the marks, the smaller grid is taken and
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import UsageError
 from ..units import DUPLEX_EDGES, LAYOUTS, MM, PRINTABLE_MARGIN, CardSize, Paper, fmt_mm
@@ -157,7 +157,7 @@ class SheetLayout:
         for sheet in range(sheets):
             items = tuple(range(sheet * self.per_page, min(n_items, (sheet + 1) * self.per_page)))
             for side in self.sides:
-                out.append(Page(side, items, len(out) + 1, total))
+                out.append(Page(side if len(items) == self.per_page else _marks_for(side, len(items)), items, len(out) + 1, total))
         return out
 
     def describe(self) -> str:
@@ -301,6 +301,16 @@ def plan_sheets(
         sides.append(Side("back", W, H, backs, (), (), note_slots(W, H, (), (), cards_area, edge)))
     return SheetLayout(paper, card, bleed, gutter, layout, duplex, tuple(back_offset), grid.cols, grid.rows, tuple(sides), grid.turned,
                        printable_margin=p, grid_note=_grid_note(grid, bare, p))
+
+
+def _marks_for(side: Side, filled: int) -> Side:
+    """A sheet side whose first `filled` slots hold cards (the print run's last sheet): only the crop
+    marks of the cut lines those cards have — none for the rows and columns left empty."""
+    slots = [s for s in side.slots if s.item < filled]
+    xs = {round(v, 3) for s in slots for v in (s.trim_box.x, s.trim_box.x1)}
+    ys = {round(v, 3) for s in slots for v in (s.trim_box.y, s.trim_box.y1)}
+    marks = tuple(m for m in side.marks if (round(m.x0, 3) in xs if abs(m.x0 - m.x1) < 1e-6 else round(m.y0, 3) in ys))
+    return side if marks == side.marks else replace(side, marks=marks)
 
 
 BACK_REACH = 3.0  # mm: how far a duplex back without bleed is printed past the cards' edge
