@@ -187,8 +187,9 @@ def test_a_decklist_box_takes_the_lists_name_and_primary_faction(tmp_path):
 #   front, back, sides  the box standing on its bottom, the face turned to you: U = Z;
 #   a side's text set along the box's height (the spine's title), the box lying on its back
 #                       (front up), the side turned to you — as a book's spine: U = the front's normal;
-#   the lid             seen from above with the front towards you: U = towards the back.
-# (The bottom's inner size is found on it, its way up not asserted.)
+#   the lid             seen from above with the front towards you: U = towards the back;
+#   the bottom          the box tipped back (top away from you) to show it: U = the front's normal,
+#                       i.e. lid, front and bottom read as one column, as on a carton.
 
 
 def _sub(a, b):
@@ -293,7 +294,7 @@ def upright_from(name, n, T_text, faces):
     if name == "lid":
         return n_back
     if name == "bottom":
-        return None
+        return n_front
     if name in ("spine", "side") and abs(T_text[2]) > 0.99:
         return n_front  # along the height: read lying on its back, as a book's spine
     return (0, 0, 1)
@@ -319,9 +320,6 @@ def folded_reading(page):
         b3 = tuple(bx * t + by * v for t, v in zip(T, V))
         u3 = tuple(ux * t + uy * v for t, v in zip(T, V))
         U = upright_from(face, n, b3, faces)
-        if U is None:
-            out.append((text, face, True, None))
-            continue
         R = _cross(U, n)
         score = (round(_dot(b3, R), 3), round(_dot(u3, U), 3))
         out.append((text, face, score == (1.0, 1.0), score))

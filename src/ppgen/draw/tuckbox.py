@@ -16,8 +16,9 @@ Printed: the faction's colours and emblem; the deck's name on the front, the spi
 the lid; the card list with counts and collector codes on the back; the card count and
 inner size; which flaps to glue. Folded, every face reads upright: the front, back and
 sides standing, the spine lying on its back (as a book's), the lid from above with the front
-towards you — so on the flat net the lid's name is upside down (tests/test_tuckbox.py models
-the fold). Fold lines dashed, cut lines solid (one closed outline).
+towards you, the bottom tipped back (lid, front and bottom one column, as on a carton) — so on
+the flat net the lid's name and the bottom's size are upside down (tests/test_tuckbox.py
+models the fold). Fold lines dashed, cut lines solid (one closed outline).
 A net that does not fit the paper is refused with its size and the paper's.
 """
 from __future__ import annotations
@@ -233,9 +234,15 @@ def _paint(c, project, lang, deck: BoxDeck, title: str, net: BoxNet, p: Panels, 
             c.restoreState()
         else:
             text(loc.get("box.glue"), "box.glue", (gx + 2, gy + gh / 2, gw - 4, gh / 2 - 0.5), 8, "bold", "#6E6E6E")
+    # the inner size on the bottom, a half turn too: the back's bottom flap folds under towards
+    # the front, and tipping the box back to read it brings the front's edge to the top
     bx, by, bw, bh = p.back_bottom
     size = loc.format("box.size", w=fmt_mm(net.width), h=fmt_mm(net.height), d=fmt_mm(round(net.depth, 1)))
-    text(size, "box.size", (bx + 2, by + 1, bw - 4, bh - 2), 6.5, "body", dark)
+    c.saveState()
+    c.translate((bx + bw) * MM, (by + bh) * MM)
+    c.rotate(180)
+    text(size, "box.size", (2, 1, bw - 4, bh - 2), 6.5, "body", dark)
+    c.restoreState()
 
 
 def _card_list(c, project, lang, deck: BoxDeck, title: str, box, colour: str, report) -> None:
