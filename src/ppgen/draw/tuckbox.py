@@ -14,7 +14,11 @@ below the sides. Inner sizes (mm):
 
 Printed: the faction's colours and emblem; the deck's name on the front, the spine and
 the lid; the card list with counts and collector codes on the back; the card count and
-inner size; which flaps to glue. Fold lines dashed, cut lines solid (one closed outline).
+inner size; which flaps to glue. Folded, every face reads upright: the front, back and
+sides standing, the spine lying on its back (as a book's), the lid from above with the front
+towards you, the bottom tipped back (lid, front and bottom one column, as on a carton) — so on
+the flat net the lid's name and the bottom's size are upside down (tests/test_tuckbox.py
+models the fold). Fold lines dashed, cut lines solid (one closed outline).
 A net that does not fit the paper is refused with its size and the paper's.
 """
 from __future__ import annotations
@@ -205,8 +209,14 @@ def _paint(c, project, lang, deck: BoxDeck, title: str, net: BoxNet, p: Panels, 
     c.rotate(90)
     text(title, "box.starter-deck", (pad, 1.0, sh - 2 * pad, sw - 2.0), 11)
     c.restoreState()
+    # the lid, a half turn: it folds over from the back's top edge towards the front, so the
+    # name's top must face the back for it to read from above with the front towards you
     lx, ly, lw, lh = p.lid
-    text(title, "box.starter-deck", (lx + pad, ly + 1, lw - 2 * pad, lh - 2), 10)
+    c.saveState()
+    c.translate((lx + lw) * MM, (ly + lh) * MM)
+    c.rotate(180)
+    text(title, "box.starter-deck", (pad, 1, lw - 2 * pad, lh - 2), 10)
+    c.restoreState()
     # the other side: the emblem small
     ox, oy, ow, oh = p.side
     s = min(ow * 0.7, 14.0)
@@ -224,9 +234,15 @@ def _paint(c, project, lang, deck: BoxDeck, title: str, net: BoxNet, p: Panels, 
             c.restoreState()
         else:
             text(loc.get("box.glue"), "box.glue", (gx + 2, gy + gh / 2, gw - 4, gh / 2 - 0.5), 8, "bold", "#6E6E6E")
+    # the inner size on the bottom, a half turn too: the back's bottom flap folds under towards
+    # the front, and tipping the box back to read it brings the front's edge to the top
     bx, by, bw, bh = p.back_bottom
     size = loc.format("box.size", w=fmt_mm(net.width), h=fmt_mm(net.height), d=fmt_mm(round(net.depth, 1)))
-    text(size, "box.size", (bx + 2, by + 1, bw - 4, bh - 2), 6.5, "body", dark)
+    c.saveState()
+    c.translate((bx + bw) * MM, (by + bh) * MM)
+    c.rotate(180)
+    text(size, "box.size", (2, 1, bw - 4, bh - 2), 6.5, "body", dark)
+    c.restoreState()
 
 
 def _card_list(c, project, lang, deck: BoxDeck, title: str, box, colour: str, report) -> None:
