@@ -545,3 +545,35 @@ def test_card_anatomy_leaders_end_on_a_panels_edge_never_on_its_text(project, la
             clear = mm(anatomy.OUTSIDE) if m.element in anatomy.BARE_TEXTS else 0.0
             assert ax == pytest.approx(edge + clear if m.side == "right" else edge - clear), (role, m)
             assert (ax >= ex + ew) if m.side == "right" else (ax <= ex), (role, m)  # outside the text's own box
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_term_that_takes_two_lines_breaks_after_its_comma(project, rulebook_files, lang, paper):
+    """The card terms table: a term cell listing several words ("コントロールする、自分フィールドの")
+    that needs two lines breaks after a comma, never inside a word ("自分フィー / ルドの") — read back
+    from the PDF, every such cell in every language and paper. (English and Korean, which break at
+    spaces, may break between two words where no break after a comma gives two lines that fit.)"""
+    import pypdfium2 as pdfium
+
+    from ppgen.read.rulebook import load_structure, term_keys
+    from ppgen.typeset.text import plain
+
+    loc = project.locale(lang)
+    terms = [plain(loc.get(term_keys(t)[0])) for t in load_structure(project).term_ids()]
+    pdf = pdfium.PdfDocument(str(rulebook_files[lang, paper][0]))
+    text = "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf))).replace("\r", "")
+    two_lines = 0
+    for term in terms:
+        if not any(c in term for c in ",、，"):
+            continue
+        pattern = r"[ \n]*".join(re.escape(c) for c in term.replace(" ", ""))
+        found = re.search(pattern, text)
+        assert found, (lang, term)
+        printed = found.group()
+        if printed.count("\n") == 1:
+            two_lines += 1
+            before, after = printed.split("\n")
+            at_a_space = lang in ("en", "ko") and term.replace("\n", " ").find(f"{before.rstrip()} {after.lstrip()[:1]}") == 0
+            assert before.rstrip()[-1] in ",、，" or at_a_space, (lang, paper, printed)
+    assert two_lines >= 1, (lang, paper)

@@ -584,9 +584,10 @@ def terms_table(book: Book, terms: tuple[str, ...]) -> fl.Table:
     header = [fl.Cell(book.words(k), replace(book.styles["cell_head"], size=cell.size), book.where(k))
               for k in ("rules.terms.column-term", "rules.terms.column-meaning")]
     rows = []
+    named = replace(cell, balance=True)  # a list of terms ("攻撃表示、守備表示") on two lines breaks after its comma
     for term in terms:
         key, meaning = term_keys(term)
-        rows.append([fl.Cell(f"**{book.words(key)}**", cell, book.where(key)), fl.Cell(book.words(meaning), cell, book.where(meaning))])
+        rows.append([fl.Cell(f"**{book.words(key)}**", named, book.where(key)), fl.Cell(book.words(meaning), cell, book.where(meaning))])
     columns = [fl.Column(weight=1.0, min=mm(28)), fl.Column(weight=2.6)]
     return fl.Table(columns, header, rows, _plain_table_style(book), space_after=mm(book.look.space.table_after))
 
