@@ -270,7 +270,8 @@ class ReferenceFace:
         c.setLineWidth(0.8)
         c.roundRect(safe, safe, g.trim_w - 2 * (safe - g.bleed), g.trim_h - 2 * (safe - g.bleed), 2 * MM, stroke=1, fill=0)
         c.restoreState()
-        words = Words(self.project, self.lang, self.report or _Silent())
+        report = _Silent() if self.report is None else self.report  # not `or`: a build's report with no warning yet is falsy
+        words = Words(self.project, self.lang, report)
         pad = safe + 2.2 * MM
         width = g.width - 2 * pad
         title = layout(words("rules.quick.heading"), text_style(self.project, self.lang, "title", 8.5, col.heading,
@@ -280,7 +281,7 @@ class ReferenceFace:
         draw(c, replace(title, box_h=title.height), pad, top - title.height)
         ornament.diamond_rule(c, g.width / 2, top - title.height - 1.4 * MM, width * 0.6, col.accent, 0.5)
         top -= title.height + 3.2 * MM
-        paint_sides(c, self.project, self.lang, self.report or _Silent(), [(pad, top, width, top - pad)], SIDES[self.side], 8.0, 5.0)
+        paint_sides(c, self.project, self.lang, report, [(pad, top, width, top - pad)], SIDES[self.side], 8.0, 5.0)
 
 
 class _Silent:
