@@ -6,8 +6,9 @@ as a card for the card sheets (two per set: one for each player).
     back = ReferenceFace(project, "ja", geometry, "back")     # its other side: combat
 
 One set of words for both (`rules.quick.*`, the mats' `mat.combat.*`, `rules.turn.first-turn`)
-and every number from cards.yaml (the energy maximum on each turn, the hand limit); each part is
-set as large as its box allows. A face has the protocol of draw/faces.py (`key`, `draw`).
+and every number from cards.yaml (the energy maximum on each turn, the hand limit); set as large
+as its boxes allow (`fit_size`), the card's two sides at one size: the one at which both fit. A face
+has the protocol of draw/faces.py (`key`, `draw`).
 """
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ COMBAT = tuple(f"mat.combat.{i}" for i in range(1, 6))
 KEYS = ("rules.quick.heading", "rules.quick.turn", *PHASES, "rules.quick.combat", "rules.quick.energy",
         "rules.quick.energy.note", "rules.turn.first-turn", *COMBAT, "mat.turn", "mat.energy-max")
 SIDES = {"page": (("turn", "energy"), ("combat",)), "front": (("turn", "energy"),), "back": (("combat",),)}
+STEP = 0.25  # pt: the sizes tried, from the largest down
+SPREAD = 1.0  # × size: the most a gap between items widens to fill a card's height
+TABLE_LEAST = 5.5  # pt: the energy table's labels and turns (0.85 × size) are set no smaller, unless the size itself is
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,7 @@ def look_for(project, lang: str) -> Look:
 
 
 class Column:
-    """Items set in a box at the largest size that fits (`size_for`), then drawn (`draw`)."""
+    """Items set in a box at a size: their height (`height`), then drawn (`draw`)."""
 
     def __init__(self, items: list[Item], look: Look, words: Words, where):
         self.items, self.look, self.words, self.where = items, look, words, where
@@ -94,13 +98,12 @@ class Column:
     def height(self, width: float, size: float) -> float:
         return sum(h for _, _, h in self._lays(width, size))
 
-    def size_for(self, width: float, height: float, largest: float, smallest: float) -> float:
-        size = largest
-        while size > smallest and self.height(width, size) > height:
-            size -= 0.25
-        return size
+    def gaps(self) -> int:
+        """The gaps between its items that `spread` widens: not a heading's (it stays with what follows)."""
+        return sum(item.kind != "heading" for item in self.items[:-1])
 
-    def draw(self, c, x: float, top: float, width: float, size: float, rules) -> None:
+    def draw(self, c, x: float, top: float, width: float, size: float, rules, spread: float = 0.0) -> None:
+        """Draw at `size` from `top` down, each of its `gaps` `spread` wider."""
         look = self.look
         y = top
         hang = size * 1.9
@@ -129,7 +132,7 @@ class Column:
                     c.setLineWidth(0.5)
                     c.line(x, y - lay.height - size * 0.2, x + width, y - lay.height - size * 0.2)
                     c.restoreState()
-            y -= h
+            y -= h + (spread if item.kind != "heading" else 0.0)
 
 
 def _schedule(c, x: float, top: float, width: float, size: float, look: Look, words: Words, rules) -> None:
@@ -140,14 +143,15 @@ def _schedule(c, x: float, top: float, width: float, size: float, look: Look, wo
     inset = size * 0.3  # the labels' left inset, kept at the right of the last cell too ("12" touched the frame)
     cell = (width - label_w - inset) / len(schedule)
     schedule_grid(c, x, top, width, row, tint(look.accent, 0.86), look.rule)
-    head = replace(look.bold, size=size * 0.85, valign="middle", min_size=size * 0.6)
+    small = max(size * 0.85, min(size, TABLE_LEAST))  # the labels' and turns' size
+    head = replace(look.bold, size=small, valign="middle", min_size=size * 0.6)
     nums = replace(look.bold, size=size, colour=look.accent, align="center", valign="middle", min_size=None)
     from .style import draw_fitted
 
     for k, key in enumerate(("mat.turn", "mat.energy-max")):
         draw_fitted(c, words(key), head, x + inset, top - (k + 1) * row, label_w - size * 0.5, row, words.report,
                     words.lang, key, label=True)
-    turns = replace(nums, colour=look.ink, size=size * 0.85)
+    turns = replace(nums, colour=look.ink, size=small)
     nums = replace(nums, size=_one_line(nums, [str(v) for _, v in schedule] + [t for t, _ in schedule], cell - size * 0.25))
     for i, (turn, value) in enumerate(schedule):
         cx = x + label_w + i * cell
@@ -162,36 +166,39 @@ def _one_line(style: Style, texts: list[str], width: float) -> float:
     return style.size if widest <= width else style.size * width / widest
 
 
-def paint_sides(c, project, lang: str, report, boxes: list[tuple], columns: tuple, largest: float, smallest: float,
-                panels: bool = False) -> float:
-    """Set each group of parts (`columns`: ("turn", "energy"), …) in its box (x, top, w, h), all at
-    one size: the largest at which every group fits its box. With `panels` each part sits on a
-    tinted panel, and the panels of a group share out its box's height. Returns the size."""
+def fit_size(project, lang: str, report, boxes: list[tuple], columns: tuple, largest: float, smallest: float,
+             panels: bool = False) -> float:
+    """The largest size, from `largest` down in steps of STEP to `smallest`, at which each group
+    of parts (`columns`: ("turn", "energy"), …) fits its box (x, top, w, h)."""
+    groups = _groups(project, lang, report, columns, look_for(project, lang))
+    size = largest
+    while size > smallest and any(_group_height(cols, w, size, panels) > h for cols, (_, _, w, h) in zip(groups, boxes)):
+        size -= STEP
+    return size
+
+
+def paint_sides(c, project, lang: str, report, boxes: list[tuple], columns: tuple, size: float, panels: bool = False) -> None:
+    """Set each group of parts (`columns`) in its box (x, top, w, h) at `size` (`fit_size`'s), its
+    box's spare height shared out: with `panels` each part sits on a tinted panel and the panels of
+    a group grow with their content; without, the gaps between items and between parts widen
+    alike, up to SPREAD × size each, and what is left over is split above and below."""
     look = look_for(project, lang)
     groups = _groups(project, lang, report, columns, look)
-
-    def pad(size):
-        return _pad(size, panels)
-
-    def gap(size):
-        return _gap(size, panels)
-
-    def group_height(cols, w, size):
-        return _group_height(cols, w, size, panels)
-
-    size = largest
-    while size > smallest and any(group_height(cols, w, size) > h for cols, (_, _, w, h) in zip(groups, boxes)):
-        size -= 0.25
+    pad, gap = _pad(size, panels), _gap(size, panels)
     for cols, (x, top, w, h) in zip(groups, boxes):
-        need = group_height(cols, w, size)
+        need = _group_height(cols, w, size, panels)
         if need > h + 0.5:
             report.warning("overflow", f"the quick reference does not fit its {w / MM:.0f} × {h / MM:.0f} mm box "
                            f"even at {size:g} pt", lang=lang, key=cols[0].items[0].key)
-        extra = max(h - need, 0.0) if panels else 0.0
-        heights = [col.height(w - 2 * pad(size), size) for col in cols]
-        y = top
+        extra = max(h - need, 0.0)
+        heights = [col.height(w - 2 * pad, size) for col in cols]
+        spread, y = 0.0, top
+        if not panels:
+            gaps = sum(col.gaps() for col in cols) + len(cols) - 1
+            spread = min(extra / gaps, SPREAD * size) if gaps else 0.0
+            y -= (extra - spread * gaps) / 2
         for col, ch in zip(cols, heights):
-            panel_h = ch + 2 * pad(size) + extra * (ch / sum(heights) if sum(heights) else 0)
+            panel_h = ch + 2 * pad + (extra * (ch / sum(heights) if sum(heights) else 0) if panels else 0.0)
             if panels:
                 c.saveState()
                 c.setFillColor(look.panel)
@@ -199,9 +206,8 @@ def paint_sides(c, project, lang: str, report, boxes: list[tuple], columns: tupl
                 c.setLineWidth(0.6)
                 c.roundRect(x, y - panel_h, w, panel_h, size * 0.5, stroke=1, fill=1)
                 c.restoreState()
-            col.draw(c, x + pad(size), y - pad(size), w - 2 * pad(size), size, project.game.rules)
-            y -= panel_h + gap(size)
-    return size
+            col.draw(c, x + pad, y - pad, w - 2 * pad, size, project.game.rules, spread)
+            y -= panel_h + col.gaps() * spread + gap + spread
 
 
 def _groups(project, lang: str, report, columns: tuple, look) -> list:
@@ -242,7 +248,8 @@ def quick_reference_figure(book, least: float, most: float, reserve: float):
     def paint(c, x, top, width, h):
         col_w = (width - gap) / 2
         boxes = [(x, top, col_w, h), (x + col_w + gap, top, col_w, h)]
-        paint_sides(c, book.project, book.lang, book.report, boxes, SIDES["page"], body * 1.6, body * 0.75, panels=True)
+        size = fit_size(book.project, book.lang, book.report, boxes, SIDES["page"], body * 1.6, body * 0.75, panels=True)
+        paint_sides(c, book.project, book.lang, book.report, boxes, SIDES["page"], size, panels=True)
 
     # never less room than it needs at its smallest size: on a small page (the booklet's A5) it then takes a page of its own
     need = needed_height(book.project, book.lang, book.report, SIDES["page"], (book.frame(0).width - gap) / 2, body * 0.75, panels=True)
@@ -252,16 +259,39 @@ def quick_reference_figure(book, least: float, most: float, reserve: float):
 # ── the card ──────────────────────────────────────────────────────────────
 class ReferenceFace:
     """A side of the quick-reference card (draw/faces.py protocol): "front" (turn and energy) or
-    "back" (combat), in `lang`, for the build's card geometry."""
+    "back" (combat), in `lang`, for the build's card geometry. Both sides of a card are set as
+    one: at the size (`size`) at which each side fits its box, the spare height of each shared
+    out among its gaps."""
 
     def __init__(self, project, lang: str, geometry, side: str, report=None):
         self.project, self.lang, self.geometry, self.side, self.report = project, lang, geometry, side, report
         self.key = f"reference-{lang}-{side}"
 
+    def _title(self, words: Words):
+        g, heading = self.geometry, rulebook_style(self.project).colours.heading
+        style = text_style(self.project, self.lang, "title", 8.5, heading, align="center", leading=1.1)
+        return layout(words("rules.quick.heading"), style, g.width - 2 * self._pad(), 12,
+                      where=words.locale.where("rules.quick.heading"))
+
+    def _pad(self) -> float:
+        return self.geometry.bleed + (3.4 + 2.2) * MM  # the frame's inset, and the words' inside it
+
+    def _box(self, words: Words) -> tuple:
+        """The box (x, top, w, h) the parts are set in: the card's inside, below the title (the
+        same on both sides: it is measured from the trimmed card, whatever the bleed)."""
+        pad, g = self._pad(), self.geometry
+        top = g.height - pad - self._title(words).height - 3.2 * MM
+        return (pad, top, g.width - 2 * pad, top - pad)
+
+    def size(self, report) -> float:
+        """The largest size at which both sides fit: what each is set at."""
+        box = self._box(Words(self.project, self.lang, report))
+        return min(fit_size(self.project, self.lang, report, [box], SIDES[side], 8.0, 5.0) for side in ("front", "back"))
+
     def draw(self, canvas) -> None:
         c, g = canvas, self.geometry
-        look = rulebook_style(self.project)
-        col = look.colours
+        col = rulebook_style(self.project).colours
+        report = _Silent() if self.report is None else self.report  # not `or`: a build's report with no warning yet is falsy
         c.saveState()
         c.setFillColor(col.panel)
         c.rect(0, 0, g.width, g.height, stroke=0, fill=1)  # into the bleed
@@ -270,17 +300,12 @@ class ReferenceFace:
         c.setLineWidth(0.8)
         c.roundRect(safe, safe, g.trim_w - 2 * (safe - g.bleed), g.trim_h - 2 * (safe - g.bleed), 2 * MM, stroke=1, fill=0)
         c.restoreState()
-        words = Words(self.project, self.lang, self.report or _Silent())
-        pad = safe + 2.2 * MM
-        width = g.width - 2 * pad
-        title = layout(words("rules.quick.heading"), text_style(self.project, self.lang, "title", 8.5, col.heading,
-                                                                 align="center", leading=1.1), width, 12,
-                       where=words.locale.where("rules.quick.heading"))
+        words = Words(self.project, self.lang, report)
+        pad, title = self._pad(), self._title(words)
         top = g.height - pad
         draw(c, replace(title, box_h=title.height), pad, top - title.height)
-        ornament.diamond_rule(c, g.width / 2, top - title.height - 1.4 * MM, width * 0.6, col.accent, 0.5)
-        top -= title.height + 3.2 * MM
-        paint_sides(c, self.project, self.lang, self.report or _Silent(), [(pad, top, width, top - pad)], SIDES[self.side], 8.0, 5.0)
+        ornament.diamond_rule(c, g.width / 2, top - title.height - 1.4 * MM, (g.width - 2 * pad) * 0.6, col.accent, 0.5)
+        paint_sides(c, self.project, self.lang, report, [self._box(words)], SIDES[self.side], self.size(_Silent()))
 
 
 class _Silent:
