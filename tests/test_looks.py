@@ -78,6 +78,31 @@ def test_kinds_of_card_are_told_apart_by_background_frame_and_motif(project):
     assert gold_header != plain_header and gold_header[2] < plain_header[2]  # the Commander's plaque is gold
 
 
+def test_a_terrain_card_keeps_its_factions_colour(project):
+    """Sorting a deck by colour: each faction's Terrain Doctrine has, in the margin, a background
+    nearer its own faction's unit cards than any other faction's (mixed with the terrain colour,
+    but not so far that Carthage's turned olive like Dacia's)."""
+    def background(card):
+        strip = box_pixels(front_image(project, card), (0.5, 20, 1.5, 40))
+        return tuple(sorted(strip.getcolors(10_000))[-1][1])
+
+    units, terrains = {}, {}
+    for faction in project.game.factions:
+        cards = project.game.cards_of(faction)
+        unit = next(c for c in cards if c.kind == "unit" and not c.commander)
+        terrain = next((c for c in cards if c.terrain), None)
+        units[faction] = background(unit)
+        if terrain is not None:
+            terrains[faction] = background(terrain)
+    assert len(terrains) >= 5
+
+    def distance(a, b):
+        return sum((x - y) ** 2 for x, y in zip(a, b))
+
+    nearest = {f: min(units, key=lambda u: distance(colour, units[u])) for f, colour in terrains.items()}
+    assert nearest == {f: f for f in terrains}, (nearest, terrains, units)
+
+
 def test_nothing_but_background_within_the_safe_zone(project, game_copy):
     """With the background switched off, every kind of front is white within 3.2 mm of the trim
     (frames, small print and badges stay inside) on the poker card the template is drawn for.
