@@ -48,7 +48,7 @@ DEFECTS = [
     # fixture file, check, line, col, words the message must hold
     ("missing.ja.yaml", "missing", 13, 1, "'type.missile-infantry' is missing"),
     ("orphan.ja.yaml", "orphan", 22, 1, "'label.unused' is not in English"),
-    ("stale.ja.yaml", "stale", 31, 9, "src 0badc0de, English now be0cd0de"),
+    ("stale.ja.yaml", "stale", 31, 9, "src 0badc0de, English at locales/en.yaml:"),
     ("untranslated.ja.yaml", "untranslated", 8, 9, "'faction.rome' is identical to English"),
     ("numbers.ja.yaml", "numbers", 37, 9, "lacks 2 and has extra 3"),
     ("terms.ja.yaml", "terms", 31, 9, 'says "Infantry"; the ja glossary term is 歩兵'),
@@ -153,6 +153,40 @@ def test_needs_translation_is_missing_and_needs_review_is_stale(tiny):
     assert (status["translated"], status["missing"], status["stale"], status["untranslated"]) == (11, 1, 1, 0)
     assert status["areas"]["labels"]["missing"] == 1 and status["areas"]["cards"]["stale"] == 1
     assert status["percent"] == round(100 * 11 / 13, 1)
+
+
+def test_a_stale_entry_is_shown_the_whole_english_and_its_line(tiny):
+    """What a translator checks a stale entry against: the English whole (shortened to 60
+    characters, the words that changed at the end of a long text were cut off) and where it is."""
+    en = tiny / "locales" / "en.yaml"
+    long = ("Once per turn: target 1 face-up unit; it loses 2 ATK this turn. If you control another "
+            "Mercenary, it loses 3 ATK instead, and its controller discards 1 card at the end of the turn.")
+    edit(en, 'card.roman-archer-auxilia.effect: "Once per turn: target 1 face-up unit; it loses 2 ATK this turn."',
+         f'card.roman-archer-auxilia.effect: "{long}"')
+    stale = [f for f in findings(tiny, langs=["ja"]).findings if f.problem.code == "stale"]
+    assert [f.key for f in stale] == ["card.roman-archer-auxilia.effect"]
+    message = stale[0].problem.message
+    assert 'English at locales/en.yaml:15 now ' in message and f'"{long}"' in message
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "  text: ピルム斉射\n  src: ad0e8554", "  text: ピルム斉射\n  src: ad0e8554\n  status: needs-review")
+    (review,) = [f for f in findings(tiny, langs=["ja"]).findings if f.key == "card.pilum-volley.name"]
+    assert 'check it against the English at locales/en.yaml:16, "Pilum Volley"' in review.problem.message
+
+
+def test_an_acknowledged_english_text_counts_as_translated_in_the_status(tiny):
+    """`checked: [untranslated]` (reviewed: it stays English): `check` is silent, and `status` counts
+    it translated — the language reaches 100 % (it stayed at 99.9 % with nothing left to fix)."""
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "  text: ローマ\n  src: d0d22019", "  text: Rome\n  src: d0d22019")
+
+    def status():
+        (out,) = json.loads(call_ppgen("--root", str(tiny), "i18n", "status", "--lang", "ja", "--format", "json").stdout)
+        return out["untranslated"], out["percent"]
+
+    assert status()[0] == 1 and status()[1] < 100
+    edit(ja, "  text: Rome\n  src: d0d22019", "  text: Rome\n  src: d0d22019\n  checked: [untranslated]")
+    assert [f for f in findings(tiny, langs=["ja"]).findings if f.problem.code == "untranslated"] == []
+    assert status() == (0, 100.0)
 
 
 def test_entry_without_src_is_stale(tiny):

@@ -175,16 +175,21 @@ def check_orphan(ctx: Context) -> None:
 
 @check("stale", "the English changed since the entry was translated (or the entry cannot tell, or is marked needs-review)")
 def check_stale(ctx: Context) -> None:
+    """The English a stale entry is to be checked against is given whole, with its line: it is
+    what the translator reads next (a shortened one hid the words that changed)."""
     for key, entry, english in ctx.content():
         reason = stale_reason(english, entry)
         now = source_hash(english)
+        source = ctx.source.entries.get(key)
+        at = f"{ctx.source.file}:{source.line}" if source is not None else str(ctx.source.file)
+        whole = " ".join(english.split())
         if reason == "needs-review":
             tail = f" and set `src: {now}`" if entry.src != now else ""
-            ctx.report(key, "stale", f"'{key}' is marked needs-review: check it against the English \"{shorten(english)}\", then delete the status line{tail}")
+            ctx.report(key, "stale", f"'{key}' is marked needs-review: check it against the English at {at}, \"{whole}\", then delete the status line{tail}")
         elif reason == "no-src":
             ctx.report(key, "stale", f"'{key}' has no src, so nobody can tell whether the English changed since it was translated; run `ppgen i18n sync` (it records src and marks the entry needs-review)")
         elif reason == "changed":
-            ctx.report(key, "stale", f"'{key}': the English changed since this was translated (src {entry.src}, English now {now}: \"{shorten(english)}\"); review the text, then set `src: {now}`")
+            ctx.report(key, "stale", f"'{key}': the English changed since this was translated (src {entry.src}, English at {at} now {now}: \"{whole}\"); review the text, then set `src: {now}`")
 
 
 @check("untranslated", "identical to English where words are expected", glossary=True)

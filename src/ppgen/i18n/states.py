@@ -61,8 +61,8 @@ def entry_state(english: str, entry: Entry | None, glossary: Glossary) -> str:
         return "missing"
     if stale_reason(english, entry):
         return "stale"
-    if is_untranslated(english, entry, glossary):
-        return "untranslated"
+    if is_untranslated(english, entry, glossary) and "untranslated" not in entry.checked:
+        return "untranslated"  # (`checked: [untranslated]`: reviewed, it stays English, as `check` says: translated)
     return "translated"
 
 
