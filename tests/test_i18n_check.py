@@ -189,6 +189,29 @@ def test_an_acknowledged_english_text_counts_as_translated_in_the_status(tiny):
     assert status() == (0, 100.0)
 
 
+@pytest.mark.parametrize("given", [["--lang", "ja", "--lang", "xx"], ["--lang", "ja,xx"], ["-l", "xx", "-l", "ja,ja"]])
+def test_the_i18n_commands_take_several_languages(tiny, given):
+    """`--lang` repeated or with commas names several languages (a repeated one was dropped silently:
+    `--lang ja --lang ko` checked ko alone), as `build --lang` does; `all` is the default."""
+    result = call_ppgen("--root", str(tiny), "i18n", "check", *given, "--format", "json")
+    assert sorted(json.loads(result.stdout)["languages"]) == ["ja", "xx"]
+    status = call_ppgen("--root", str(tiny), "i18n", "status", *given, "--format", "json")
+    assert sorted(s["lang"] for s in json.loads(status.stdout)) == ["ja", "xx"]
+    sync = call_ppgen("--root", str(tiny), "i18n", "sync", *given, "--dry-run")
+    assert sync.returncode == 0 and "locales/ja.yaml" in sync.stderr + sync.stdout and "locales/xx.yaml" in sync.stderr + sync.stdout
+    every = call_ppgen("--root", str(tiny), "i18n", "check", "--lang", "all", "--format", "json")
+    assert json.loads(every.stdout)["languages"] == ["en", "ja", "xx"]
+    wrong = call_ppgen("--root", str(tiny), "i18n", "check", "--lang", "ja,jp")
+    assert wrong.returncode == 2 and "unknown language 'jp'" in wrong.stderr
+
+
+def test_the_help_names_every_check():
+    """`i18n check --help` lists every check --check takes (keywords and punctuation were left out)."""
+    out = call_ppgen("i18n", "check", "--help").stdout
+    option = out[out.index("--check NAME"):].split("--format")[0]
+    assert all(name in option for name in check_names()), option
+
+
 def test_entry_without_src_is_stale(tiny):
     ja = tiny / "locales" / "ja.yaml"
     edit(ja, "faction.rome:\n  text: ローマ\n  src: d0d22019\n", "faction.rome: ローマ\n")

@@ -25,8 +25,18 @@ def i18n_group():
     """
 
 
+def named_languages(project, given: tuple[str, ...], check: bool = True) -> list[str] | None:
+    """The languages `--lang` names — repeated, several separated by commas, or `all` — each checked
+    (unknown: an error with "did you mean"); None when it names none or `all` (the command's default).
+    `check=False`: left for the command to check in its own words (sync starts a missing file)."""
+    codes = [c.strip() for g in given for c in g.split(",") if c.strip()]
+    if not codes or any(c.lower() == "all" for c in codes):
+        return None
+    return list(dict.fromkeys(project.check_language(c) if check else c for c in codes))
+
+
 @i18n_group.command("status")
-@click.option("--lang", "-l", help="Only this language (default: every language).")
+@click.option("--lang", "-l", "lang", multiple=True, help="Only these languages: a code, several separated by commas or repeated, or 'all' (default: every language).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.pass_obj
 def status_command(ui, lang, fmt):
@@ -49,7 +59,7 @@ def status_command(ui, lang, fmt):
 
     project = load(ui.root)
     src = project.config.source_language
-    langs = [project.check_language(lang)] if lang else [code for code in project.every_language() if code != src]
+    langs = named_languages(project, lang) or [code for code in project.every_language() if code != src]
     glossary = load_project_glossary(project)
     source = project.locale(src)
     statuses = []
@@ -71,8 +81,8 @@ def status_command(ui, lang, fmt):
 
 
 @i18n_group.command("check")
-@click.option("--lang", "-l", help="Only this language (default: every language, English included).")
-@click.option("--check", "only", multiple=True, metavar="NAME", help="Only this check (repeatable): missing, orphan, stale, untranslated, numbers, terms, markup, glyphs, fit.")
+@click.option("--lang", "-l", "lang", multiple=True, help="Only these languages: a code, several separated by commas or repeated, or 'all' (default: every language, English included).")
+@click.option("--check", "only", multiple=True, metavar="NAME", help="Only this check (repeatable): missing, orphan, stale, untranslated, numbers, terms, markup, keywords, punctuation, glyphs, fit.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.pass_obj
 def check_command(ui, lang, only, fmt):
@@ -80,16 +90,20 @@ def check_command(ui, lang, only, fmt):
 
     Checks: missing, orphan, stale, untranslated, numbers (the numbers differ from
     English; glossary idioms allowed), terms (the glossary term is not used),
-    markup ({placeholders} or **bold** differ or do not parse), glyphs (a
-    character no font of the language draws), fit (text too long for its box).
+    markup ({placeholders} or **bold** differ or do not parse), keywords (a key
+    word spelled otherwise than the glossary's), punctuation (straight quotes where
+    the language uses curly ones, or the reverse), glyphs (a character no font of
+    the language draws), fit (text too long for its box).
     A reviewed exception is acknowledged on the entry: `checked: [numbers]`.
 
-    Exit status: 0 when there is no error (warnings allowed), 1 when there is one.
+    Exit status: 0 when there is no error (warnings allowed), 1 when there is
+    one, 2 when a file could not be read as data (a YAML error, a missing locale).
 
     \b
     Examples:
       ppgen i18n check
       ppgen i18n check --lang ja --check numbers --check terms
+      ppgen i18n check --lang ja,ko
       ppgen i18n check --format json | jq '.problems[] | select(.code == "stale")'
     """
     from ..i18n.checks import check_names, run_checks
@@ -102,8 +116,7 @@ def check_command(ui, lang, only, fmt):
 
             raise click.BadParameter(f"unknown check '{name}'{did_you_mean(name, names)} (checks: {', '.join(names)})", param_hint="--check")
     project = load(ui.root)
-    langs = [project.check_language(lang)] if lang else None
-    report = run_checks(project, langs, list(only) or None)
+    report = run_checks(project, named_languages(project, lang), list(only) or None)
     findings = report.sorted()
     if fmt == "json":
         click.echo(json.dumps({
@@ -128,7 +141,7 @@ def check_command(ui, lang, only, fmt):
 
 
 @i18n_group.command("sync")
-@click.option("--lang", "-l", help="Only this language (default: every language but English).")
+@click.option("--lang", "-l", "lang", multiple=True, help="Only these languages: a code, several separated by commas or repeated, or 'all' (default: every language but English).")
 @click.option("--prune", is_flag=True, help="Also remove orphans (keys English does not have), naming each.")
 @click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
 @click.pass_obj
@@ -154,7 +167,8 @@ def sync_command(ui, lang, prune, dry_run):
 
     project = load(ui.root)
     written = []
-    for code in target_languages(project, lang):
+    named = named_languages(project, lang, check=False)
+    for code in [c for n in named for c in target_languages(project, n)] if named else target_languages(project, None):
         result = sync_language(project, code, prune, dry_run)
         for key, line, col in result.orphans:
             verb = "removed" if key in result.pruned and not dry_run else ("would remove" if key in result.pruned else "kept")
