@@ -267,6 +267,29 @@ def test_export_then_import_changes_nothing(game_copy, tmp_path, lang):
     assert loc.read_bytes() == before
 
 
+def test_an_import_checks_what_it_changed_and_says_so(game_copy, tmp_path):
+    """A PO entry that lost a {placeholder} (or changed a number) is imported — the translator's work
+    is written, not dropped — and then checked as `i18n check` does: its errors listed at their
+    locales/ja.yaml:LINE:COL, exit status 1. (It said "ok" and the error waited for the next check.)"""
+    import polib
+
+    po = tmp_path / "ja.po"
+    assert call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po)).returncode == 0
+    catalog = polib.pofile(str(po))
+    entry = catalog.find("rules.goal.1", by="msgctxt")
+    assert "{starting_life}" in entry.msgstr
+    entry.msgstr = entry.msgstr.replace("{starting_life}", "20")
+    catalog.save(str(po))
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
+    assert result.returncode == 1, result.stderr
+    ja = game_copy / "locales" / "ja.yaml"
+    assert "各プレイヤーは20ライフポイント" in ja.read_text(encoding="utf-8")  # written
+    assert re.search(r"^locales/ja\.yaml:\d+:\d+: error\[markup\] 'rules\.goal\.1': .*lacks \{starting_life\}", result.stdout, re.M)
+    assert "1 updated" in result.stderr and "2 errors in them" in result.stderr
+    again = call_ppgen("--root", str(game_copy), "i18n", "check", "--lang", "ja")
+    assert again.returncode == 1 and "error[markup] 'rules.goal.1'" in again.stdout  # the same finding check gives
+
+
 def test_export_is_deterministic_and_well_formed(game_copy, tmp_path):
     a, b = tmp_path / "a.po", tmp_path / "b.po"
     for out in (a, b):

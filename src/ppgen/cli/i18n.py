@@ -231,6 +231,8 @@ def import_command(ui, po_file, lang, dry_run):
     translates), and clears needs-translation / needs-review unless the entry is
     still fuzzy. Missing keys are added in English order. Comments, notes and
     formatting of the locale file stay byte-identical; it is written atomically.
+    The entries it changed are then checked as `i18n check` does: their problems
+    are listed, and the exit status is 1 when one is an error (the file is written).
 
     \b
     Examples:
@@ -244,5 +246,26 @@ def import_command(ui, po_file, lang, dry_run):
     result = import_po(project, Path(po_file), lang, dry_run)
     for p in result.problems:
         ui.warn(f"{p.where()}: {p.message}")
-    state = "written" if result.written else ("would change (dry run)" if dry_run and (result.updated or result.added) else "unchanged")
-    ui.summary(f"{result.file}: {len(result.updated)} updated, {len(result.added)} added, {result.unchanged} unchanged, {result.empty} without translation ({state})")
+    errors = _check_imported(ui, result) if result.written else 0
+    state = "written" if result.written else ("would change, dry run" if dry_run and (result.updated or result.added) else "unchanged")
+    found = f"; {plural(errors, 'error')} in them: see above" if errors else ""
+    ui.summary(f"{result.file}: {len(result.updated)} updated, {len(result.added)} added, {result.unchanged} unchanged, "
+               f"{result.empty} without translation ({state}){found}", ok=not errors)
+    if errors:
+        return 1  # written (nothing the translator did is lost), but `i18n check` fails on it: as check exits
+
+
+def _check_imported(ui, result) -> int:
+    """`i18n check` on the entries an import changed or added, as written: each finding listed
+    (locales/ja.yaml:LINE:COL: error[markup] …), a PO entry that lost a {placeholder} or changed a
+    number caught now rather than at the next check. The number of errors."""
+    from ..i18n.checks import run_checks
+    from ..project import load
+
+    touched = set(result.updated) | set(result.added)
+    report = run_checks(load(ui.root), [result.lang])
+    mine = [f for f in report.sorted() if f.key in touched]
+    for f in mine:
+        click.echo(str(f.problem))
+    ui.warnings += sum(1 for f in mine if f.problem.severity != "error")
+    return sum(1 for f in mine if f.problem.severity == "error")
