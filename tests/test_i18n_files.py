@@ -290,6 +290,37 @@ def test_an_import_checks_what_it_changed_and_says_so(game_copy, tmp_path):
     assert again.returncode == 1 and "error[markup] 'rules.goal.1'" in again.stdout  # the same finding check gives
 
 
+def test_an_import_keeps_a_fix_made_in_the_yaml_since_the_export(game_copy, tmp_path):
+    """The PO is out for review; meanwhile the translator fixes a text in the YAML. Importing the
+    PO back keeps that fix (it was undone without a word): quietly where the PO left the entry as
+    exported, with a warning naming both texts where the reviewer changed it too. A PO that does
+    not say what it exported (an older one, its comments stripped) imports as before."""
+    import polib
+
+    ja = game_copy / "locales" / "ja.yaml"
+    po = tmp_path / "ja.po"
+    assert call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po)).returncode == 0
+    replace(ja, "  text: エジプト\n", "  text: エジプト王国\n")
+    replace(ja, "  text: ローマ\n", "  text: ローマ帝国\n")
+    catalog = polib.pofile(str(po))
+    catalog.find("faction.rome", by="msgctxt").msgstr = "ローマ共和国"  # the reviewer changed it too
+    catalog.find("faction.sparta", by="msgctxt").msgstr = "スパルタ王国"  # and one the file did not touch
+    catalog.save(str(po))
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po))
+    assert result.returncode == 0, result.stderr
+    text = ja.read_text(encoding="utf-8")
+    assert "エジプト王国" in text and "ローマ帝国" in text and "ローマ共和国" not in text and "スパルタ王国" in text
+    assert "1 updated" in result.stderr and "2 kept as the file has them" in result.stderr
+    assert re.search(r"ja\.po:\d+:1: 'faction\.rome' was changed in locales/ja\.yaml since the export and in this PO file: "
+                     r'kept the file\'s "ローマ帝国"; the PO\'s is "ローマ共和国"', result.stderr), result.stderr
+    assert "faction.egypt" not in result.stderr  # the PO left it as exported: nothing to say
+    for entry in catalog:  # the same PO without what ppgen wrote in its comments: the PO's texts win, as before
+        entry.comment = "\n".join(line for line in entry.comment.split("\n") if not line.startswith("exported:"))
+    catalog.save(str(po))
+    assert call_ppgen("--root", str(game_copy), "i18n", "import", str(po)).returncode == 0
+    assert "ローマ共和国" in ja.read_text(encoding="utf-8")
+
+
 def test_export_is_deterministic_and_well_formed(game_copy, tmp_path):
     a, b = tmp_path / "a.po", tmp_path / "b.po"
     for out in (a, b):

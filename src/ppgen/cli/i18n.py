@@ -249,7 +249,8 @@ def import_command(ui, po_file, lang, dry_run):
     errors = _check_imported(ui, result) if result.written else 0
     state = "written" if result.written else ("would change, dry run" if dry_run and (result.updated or result.added) else "unchanged")
     found = f"; {plural(errors, 'error')} in them: see above" if errors else ""
-    ui.summary(f"{result.file}: {len(result.updated)} updated, {len(result.added)} added, {result.unchanged} unchanged, "
+    kept = f", {len(result.kept)} kept as the file has them (changed since the export)" if result.kept else ""
+    ui.summary(f"{result.file}: {len(result.updated)} updated, {len(result.added)} added, {result.unchanged} unchanged{kept}, "
                f"{result.empty} without translation ({state}){found}", ok=not errors)
     if errors:
         return 1  # written (nothing the translator did is lost), but `i18n check` fails on it: as check exits

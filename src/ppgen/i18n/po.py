@@ -18,7 +18,10 @@ becomes the translator comment.
 Import updates, per PO entry with a non-empty msgstr: the text (when it
 differs), `src` (the fingerprint of the PO's msgid) and `status` (removed when
 the entry is no longer fuzzy; `needs-review` when it is fuzzy and its text
-changed). Missing keys are added in English order. Everything else — notes,
+changed). Each exported translation carries `#. exported: <fingerprint>` of the
+text it was exported as: an entry whose text the locale file has changed since
+is left as the file has it (a fix made in the YAML while the PO was out is not
+undone), with a warning when the PO changed it too. Missing keys are added in English order. Everything else — notes,
 `checked:`, comments, order, quoting — stays byte-identical; an export imported
 back without edits changes nothing.
 """
@@ -68,6 +71,7 @@ def export_po(project, lang: str) -> tuple[str, int]:
             pass
         if entry is not None and entry.status != "needs-translation":
             item.msgstr = entry.text
+            comments.append(f"{EXPORTED} {source_hash(entry.text)}")
             if stale_reason(en.text, entry):
                 item.flags.insert(0, "fuzzy")
                 comments.append("the English changed since this was translated (or it was never checked against it): review it")
@@ -77,6 +81,17 @@ def export_po(project, lang: str) -> tuple[str, int]:
         item.comment = "\n".join(comments)
         po.append(item)
     return str(po) + "\n", fuzzy
+
+
+EXPORTED = "exported:"  # an extracted comment: the fingerprint of the locale file's text the msgstr was exported as
+_EXPORTED = re.compile(rf"^{EXPORTED} ([0-9a-f]{{8}})$", re.M)
+
+
+def exported_as(item) -> str | None:
+    """The fingerprint of the text the locale file held when `item` was exported (None: a PO file
+    that does not say: from an older ppgen, or its comments dropped by a tool)."""
+    found = _EXPORTED.search(item.comment or "")
+    return found.group(1) if found else None
 
 
 def po_header(project, lang: str) -> dict[str, str]:
@@ -111,6 +126,7 @@ class ImportResult:
     empty: int = 0
     problems: list[Problem] = field(default_factory=list)  # warnings about PO entries skipped
     written: bool = False
+    kept: list[str] = field(default_factory=list)  # keys whose text the locale file changed since the export: left as they are
 
 
 _PO_LINE = re.compile(r'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*$')
@@ -196,6 +212,8 @@ def import_po(project, po_path: Path, lang: str | None = None, dry_run: bool = F
         if not item.msgstr.strip():  # empty, or only spaces: not translated (an empty text is refused)
             result.empty += 1
             continue
+        if _edited_since_export(loc, key, item, po_shown, result):
+            continue
         if _apply(edit, loc, source, key, item, order):
             (result.updated if key in loc.entries else result.added).append(key)
         else:
@@ -206,6 +224,23 @@ def import_po(project, po_path: Path, lang: str | None = None, dry_run: bool = F
             write_locale_file(path, new, style)
             result.written = True
     return result
+
+
+def _edited_since_export(loc, key: str, item, po_shown: str, result: ImportResult) -> bool:
+    """Is the locale file's text of `key` newer than the PO entry's? When the file changed since the
+    export (its text is not the one the entry was exported as), the file's text is kept: quietly when
+    the PO entry still holds what was exported (a fix made in the YAML while the PO was out for
+    review), with a warning naming both when the PO changed it too."""
+    exported = exported_as(item)
+    entry = loc.entries.get(key)
+    if exported is None or entry is None or source_hash(entry.text) == exported:
+        return False
+    result.kept.append(key)
+    if source_hash(item.msgstr) != exported:
+        result.problems.append(Problem(po_shown, item.linenum or 0, 1,
+                                       f"'{key}' was changed in {loc.file} since the export and in this PO file: kept the file's "
+                                       f"\"{entry.text}\"; the PO's is \"{item.msgstr}\"", "po", "warning"))
+    return True
 
 
 def _apply(edit: LocaleText, loc, source, key: str, item, order: dict) -> bool:
