@@ -452,3 +452,32 @@ def test_the_last_sheet_has_crop_marks_only_for_the_cut_lines_of_its_cards(layou
         assert side.marks == full.marks
     else:
         assert len(side.marks) < len(full.marks)
+
+
+@pytest.mark.parametrize("n,duplex", [(1, "long"), (7, "long"), (2, "short")])
+def test_on_the_last_sheet_the_backs_spread_towards_the_empty_slots_too(n, duplex):
+    """A partly filled last sheet: a back whose neighbour slot is empty goes on past its edge there,
+    as at the grid's border (an empty slot is paper: the same white strip if the sheet feeds off);
+    never into another card's back."""
+    plan = plan_sheets(A4, POKER, duplex=duplex)
+    back = next(p for p in plan.pages(n) if p.side.kind == "back").side
+    filled = [s for s in back.slots if s.item < n]
+    reach = BACK_REACH * MM
+    grown_into_empty = 0
+    for s in filled:
+        b, sp = s.bleed_box, s.spread
+        for o in back.slots:
+            if o is s or o.item < n:
+                continue
+            ob = o.bleed_box  # an empty slot right beside it: the back reaches BACK_REACH into it
+            if close(ob.x, b.x1) and ob.y < b.y1 and b.y < ob.y1:
+                assert sp.x1 == pytest.approx(b.x1 + reach); grown_into_empty += 1
+            if close(ob.y1, b.y) and ob.x < b.x1 and b.x < ob.x1:
+                assert sp.y == pytest.approx(b.y - reach); grown_into_empty += 1
+            if close(ob.y, b.y1) and ob.x < b.x1 and b.x < ob.x1:
+                assert sp.y1 == pytest.approx(b.y1 + reach); grown_into_empty += 1
+            if close(ob.x1, b.x) and ob.y < b.y1 and b.y < ob.y1:
+                assert sp.x == pytest.approx(b.x - reach); grown_into_empty += 1
+    assert grown_into_empty >= 1
+    for a, b in itertools.permutations(filled, 2):  # (two may share a corner of an empty slot: paper cut away)
+        assert not a.spread.inset(1e-6).overlaps(b.bleed_box.inset(1e-6))

@@ -157,8 +157,19 @@ class SheetLayout:
         for sheet in range(sheets):
             items = tuple(range(sheet * self.per_page, min(n_items, (sheet + 1) * self.per_page)))
             for side in self.sides:
-                out.append(Page(side if len(items) == self.per_page else _marks_for(side, len(items)), items, len(out) + 1, total))
+                out.append(Page(side if len(items) == self.per_page else self._partly_filled(side, len(items)), items, len(out) + 1, total))
         return out
+
+    def _partly_filled(self, side: Side, filled: int) -> Side:
+        """A side of the print run's last sheet, its first `filled` slots holding cards: the crop marks
+        of their cut lines only, and backs spread (`spread_backs`) towards the empty slots too — an
+        empty slot is margin, not a neighbour."""
+        side = _marks_for(side, filled)
+        if not any(s.reach for s in side.slots):
+            return side
+        edge = self.printable_margin * MM
+        placed = spread_backs(tuple(s for s in side.slots if s.item < filled), Rect(edge, edge, side.width - 2 * edge, side.height - 2 * edge))
+        return replace(side, slots=placed + tuple(s for s in side.slots if s.item >= filled))
 
     def describe(self) -> str:
         """e.g. "9 poker (63 × 88 mm) cards per A4 page (3 × 3), duplex, long edge"."""
