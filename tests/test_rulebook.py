@@ -547,6 +547,27 @@ def test_card_anatomy_leaders_end_on_a_panels_edge_never_on_its_text(project, la
             assert (ax >= ex + ew) if m.side == "right" else (ax <= ex), (role, m)  # outside the text's own box
 
 
+def _two_line_breaks(pdf_path, texts: list[str], lang: str) -> list[tuple[str, str, bool]]:
+    """Each of `texts` (with a comma) as the PDF prints it on two lines: (first line, second line,
+    whether the break is at a space of a language that breaks at spaces)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    text = "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf))).replace("\r", "")
+    out = []
+    for term in texts:
+        if not any(c in term for c in ",、，"):
+            continue
+        found = re.search(r"[ \n]*".join(re.escape(c) for c in term.replace(" ", "")), text)
+        assert found, (lang, term)
+        printed = found.group()
+        if printed.count("\n") == 1:
+            before, after = printed.split("\n")
+            at_a_space = lang in ("en", "ko") and term.replace("\n", " ").find(f"{before.rstrip()} {after.lstrip()[:1]}") == 0
+            out.append((before.rstrip(), after, at_a_space))
+    return out
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_card_term_that_takes_two_lines_breaks_after_its_comma(project, rulebook_files, lang, paper):
@@ -554,26 +575,22 @@ def test_a_card_term_that_takes_two_lines_breaks_after_its_comma(project, rulebo
     that needs two lines breaks after a comma, never inside a word ("自分フィー / ルドの") — read back
     from the PDF, every such cell in every language and paper. (English and Korean, which break at
     spaces, may break between two words where no break after a comma gives two lines that fit.)"""
-    import pypdfium2 as pdfium
-
     from ppgen.read.rulebook import load_structure, term_keys
     from ppgen.typeset.text import plain
 
     loc = project.locale(lang)
     terms = [plain(loc.get(term_keys(t)[0])) for t in load_structure(project).term_ids()]
-    pdf = pdfium.PdfDocument(str(rulebook_files[lang, paper][0]))
-    text = "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf))).replace("\r", "")
-    two_lines = 0
-    for term in terms:
-        if not any(c in term for c in ",、，"):
-            continue
-        pattern = r"[ \n]*".join(re.escape(c) for c in term.replace(" ", ""))
-        found = re.search(pattern, text)
-        assert found, (lang, term)
-        printed = found.group()
-        if printed.count("\n") == 1:
-            two_lines += 1
-            before, after = printed.split("\n")
-            at_a_space = lang in ("en", "ko") and term.replace("\n", " ").find(f"{before.rstrip()} {after.lstrip()[:1]}") == 0
-            assert before.rstrip()[-1] in ",、，" or at_a_space, (lang, paper, printed)
-    assert two_lines >= 1, (lang, paper)
+    breaks = _two_line_breaks(rulebook_files[lang, paper][0], terms, lang)
+    assert breaks, (lang, paper)
+    for before, after, at_a_space in breaks:
+        assert before[-1] in ",、，" or at_a_space, (lang, paper, before, after)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_name_on_two_lines_in_the_card_reference_breaks_after_its_comma(project, rulebook_files, lang, paper):
+    """The card reference: a name with a comma ("汉尼拔·巴卡，机动大师") that takes two lines in its
+    cell breaks after the comma, as on the card — not inside the title ("机动 / 大师")."""
+    names = [project.card_name(c, lang) for c in project.game.cards]
+    for before, after, at_a_space in _two_line_breaks(rulebook_files[lang, paper][0], names, lang):
+        assert before[-1] in ",、，" or at_a_space, (lang, paper, before, after)

@@ -685,7 +685,8 @@ def reference_blocks(book: Book, structure: Structure) -> list[fl.Block]:
 def _name_cell(book: Book, card) -> fl.Cell:
     name = book.project.card_name(card, book.lang)
     mark = f" {COMMANDER_MARK}" if card.commander else ""
-    return fl.Cell(f"**{name}{mark}**\n{card.code}", book.styles["cell"], book.where(f"card.{card.id}.name"))
+    # balance: a name on two lines breaks after its comma (汉尼拔·巴卡，/机动大师), as on the card
+    return fl.Cell(f"**{name}{mark}**\n{card.code}", replace(book.styles["cell"], balance=True), book.where(f"card.{card.id}.name"))
 
 
 def _table_style(book: Book, faction) -> fl.TableStyle:
