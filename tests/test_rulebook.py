@@ -594,3 +594,24 @@ def test_a_card_name_on_two_lines_in_the_card_reference_breaks_after_its_comma(p
     names = [project.card_name(c, lang) for c in project.game.cards]
     for before, after, at_a_space in _two_line_breaks(rulebook_files[lang, paper][0], names, lang):
         assert before[-1] in ",、，" or at_a_space, (lang, paper, before, after)
+
+
+@pytest.mark.parametrize("width_mm", [100, 112, 124, 136, 150, 180, 200])
+def test_the_example_on_the_table_leaves_room_between_your_dice_and_the_enemy_card(width_mm):
+    """The walkthrough's row at any width (the booklet's A5 column to A4's): your two cards, your
+    dice, an arrow at least 8 mm long, the enemy's card and its life die, each clear of the next and
+    inside the picture (on A5 the enemy's card covered your dice and the attack's "2 vs 6")."""
+    from ppgen.draw.faces import CardGeometry
+    from ppgen.draw.style import mm
+    from ppgen.draw.walkthrough import LARGEST, table_row
+
+    g = CardGeometry.named("poker")
+    row = table_row(g.width, g.height, 0.0, mm(width_mm))
+    cw = g.width * row["scale"]
+    assert 0 < row["scale"] <= LARGEST
+    assert row["units"][0] >= mm(3) and row["units"][1] >= row["units"][0] + cw
+    dice_left, dice_right = row["dice"] - row["die"] / 2, row["dice"] + row["die"] / 2
+    assert dice_left >= row["units"][1] + cw + mm(3)
+    arrow = (row["boss"] - mm(1.5)) - (dice_right + mm(2))
+    assert arrow >= mm(8), (width_mm, arrow / mm(1))
+    assert row["boss"] + cw <= row["opponent_die"] - row["die"] / 2 and row["opponent_die"] + row["die"] / 2 <= row["right"]

@@ -42,10 +42,35 @@ def needs(book) -> None:
         book.artwork.front(card)
 
 
+PAD, GAP, DICE_OFFSET, BOSS_OFFSET, ARROW_MIN = 3.0, 3.0, 6.0, 14.0, 12.0  # mm: the row's margins and gaps
+MAX_DIE = mm(11)  # the dice's size, at most
+
+
 def _scale(book, width: float) -> float:
     g = book.artwork.geometry
-    natural = 3 * g.width + mm(62)  # your two units, the enemy's, the dice and the arrow between
-    return min(LARGEST, width / natural)
+    return scale_for(g.width, width)
+
+
+def scale_for(card_w: float, width: float) -> float:
+    """The cards' scale in a picture `width` points wide: your two units, the enemy's, and between them
+    the dice and the arrow, whose room does not shrink with the cards (it was scaled with them: on the
+    booklet's A5 page the enemy's card covered your dice and the attack's numbers)."""
+    fixed = mm(2 * PAD + 2 * GAP + DICE_OFFSET + ARROW_MIN + BOSS_OFFSET) + MAX_DIE / 2
+    return min(LARGEST, (width - fixed) / (3 * card_w))
+
+
+
+def table_row(card_w: float, card_h: float, x: float, width: float) -> dict[str, float]:
+    """Where the picture's row goes across `width` from `x` (points): `units` (your two cards' left
+    edges), `dice` (the centre of your dice), `die` (their size), `boss` (the enemy card's left edge),
+    `opponent_die` (the centre of its life die), `right` (the picture's inner right edge)."""
+    s = scale_for(card_w, width)
+    cw, ch = card_w * s, card_h * s
+    ux = x + mm(PAD)
+    units = [ux, ux + cw + mm(GAP)]
+    right = x + width - mm(PAD)
+    return {"scale": s, "units": units, "dice": units[1] + cw + mm(GAP) + mm(DICE_OFFSET), "die": min(MAX_DIE, ch * 0.42),
+            "boss": right - cw - mm(BOSS_OFFSET), "opponent_die": right - mm(6), "right": right}
 
 
 def walkthrough_blocks(book) -> list[fl.Block]:
@@ -93,37 +118,35 @@ def _step(book, c, step: str, n: dict, x: float, top: float, width: float, heigh
         lay = layout(book.words(key, **(values or {})), style, bw, style.size * 1.4, where=book.where(key))
         draw(c, lay, bx, by)
 
-    pad = mm(3)
+    row = table_row(g.width, g.height, x, width)
+    pad = mm(PAD)
     text("rules.walkthrough.you", label, x + pad, top - mm(4.5), width / 2)
-    right = x + width - pad
+    right = row["right"]
     opp_w = mm(40)
     text("rules.walkthrough.opponent", replace(label, align="right"), right - opp_w, top - mm(4.5), opp_w)
     wounded = step in ("attack-1", "attack-2")
     wound_colour = mat_style(book.project).colours.wound
     # your units (the archer is in your Graveyard after the first attack)
-    ux = x + pad
     positions = {}
-    for role in ("archer", "soldier"):
+    for role, ux in zip(("archer", "soldier"), row["units"]):
         if role == "archer" and step == "attack-2":
             _gone(c, ux, card_y, cw, ch, col.muted)
         else:
             art.place(art.front(cards[role]), ux, card_y, s)
         positions[role] = (ux, card_y)
-        ux += cw + mm(3)
     # your dice: energy (d12) and life points (d20)
     energy = {"standby": n["energy"], "attack-1": n["energy_1"], "attack-2": n["energy_2"]}[step]
     life = n["life_1"] if step != "standby" else book.project.game.rules.starting_life
-    dx = ux + mm(6)
-    dice_size = min(mm(11), ch * 0.42)
+    dx, dice_size = row["dice"], row["die"]
     die(c, "d12", dx, card_y + ch * 0.72, dice_size, energy, col.ink, "#FFFFFF", tint(col.ink, 0.6), number)
     text("mat.energy", small, dx - mm(9), card_y + ch * 0.72 - dice_size / 2 - mm(3.4), mm(18))
     die(c, "d20", dx, card_y + ch * 0.22, dice_size, life, col.heading, "#FFFFFF", tint(col.heading, 0.6), number)
     text("sheet.life", small, dx - mm(9), card_y + ch * 0.22 - dice_size / 2 - mm(3.4), mm(18))
     # the enemy's unit and life points
-    bx = right - cw - mm(14)
+    bx = row["boss"]
     art.place(art.front(cards["boss"]), bx, card_y, s)
     opp_life = n["life_2"] if step == "attack-2" else book.project.game.rules.starting_life
-    ox = right - mm(6)
+    ox = row["opponent_die"]
     die(c, "d20", ox, card_y + ch * 0.22, dice_size, opp_life, col.heading, "#FFFFFF", tint(col.heading, 0.6), number)
     text("sheet.life", small, ox - mm(9), card_y + ch * 0.22 - dice_size / 2 - mm(3.4), mm(18))
     if wounded:  # a red d6 on the boss, showing the wound
