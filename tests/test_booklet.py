@@ -249,3 +249,46 @@ def test_a_paragraph_reads_on_across_a_page_break_with_no_figure_between(project
         pages[left - 1], pages[right - 1] = halves[k], halves[k + 1]
     texts = rule_texts(project, lang)
     assert read_on_problems(pages, texts) == [], (lang, paper)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh"])
+def test_the_text_after_a_figure_keeps_the_figures_space_below_it(project, every_booklet, lang):
+    """The booklet's 'Reading a card' figure, set at the top of a page with the text running on under
+    it: its legend and the first line below keep the figure's space after it (≥ 1.2 mm ink to ink) — they
+    touched ("⑥ ATK" over "④ Battle Phase": the float dropped the figure's space after)."""
+    import pypdfium2 as pdfium
+
+    from ppgen.draw import anatomy
+
+    import re
+
+    from ppgen.typeset.text import plain
+
+    loc = project.locale(lang)
+    legend = [plain(loc.get(key)) for key in anatomy.KEYS]
+    (path,) = [f.path for f in every_booklet.files if f.lang == lang]
+    pdf = pdfium.PdfDocument(str(path))
+    for i in range(len(pdf)):
+        page = pdf[i].get_textpage()
+        text = page.get_text_range(0, page.count_chars())
+        def spans(item):  # where the PDF prints it, across line breaks
+            pattern = r"\s*".join(re.escape(c) for c in item.replace(" ", ""))
+            return [m.span() for m in re.finditer(pattern, text)]
+
+        if not spans(legend[-1]):
+            continue
+        at = spans(legend[-1])[0][0]
+        boxes = [page.get_charbox(k) for k in range(page.count_chars())]
+        half = pdf[i].get_width() / 2
+        left_half = boxes[at][0] < half
+        legend_chars = set()
+        for item in legend:
+            for a, b in spans(item)[:1]:
+                legend_chars.update(range(a, b))
+        mine = [k for k in range(len(boxes)) if (boxes[k][0] < half) == left_half and not text[k].isspace()]
+        bottom = min(boxes[k][1] for k in mine if k in legend_chars)
+        below = [boxes[k][3] for k in mine if k not in legend_chars and boxes[k][3] < bottom]
+        if below:  # the text that runs on under the figure
+            assert (bottom - max(below)) / 72 * 25.4 >= 1.2, (lang, i, (bottom - max(below)) / 72 * 25.4)  # ink to ink
+        return
+    pytest.fail(f"no page of the {lang} booklet holds the anatomy legend")

@@ -489,10 +489,10 @@ def figure_blocks(book: Book, name: str) -> list[fl.Block]:
     from . import anatomy, table_setup, walkthrough
 
     head = book.current_section
-    if name == "anatomy":
-        return [fl.Float(fl.Group([_head_marker(head), anatomy.anatomy_figure(book)]))]
-    if name == "table-setup":
-        return [fl.Float(fl.Group([_head_marker(head), table_setup.setup_figure(book)]))]
+    if name in ("anatomy", "table-setup"):
+        figure = anatomy.anatomy_figure(book) if name == "anatomy" else table_setup.setup_figure(book)
+        # the figure's space after it is the float's: the text that follows keeps it (it ran into the legend)
+        return [fl.Float(fl.Group([_head_marker(head), figure], space_after=figure.space_after))]
     if name == "walkthrough":
         return walkthrough.walkthrough_blocks(book)
     return [quick_reference_block(book)]
