@@ -321,6 +321,29 @@ def test_an_import_keeps_a_fix_made_in_the_yaml_since_the_export(game_copy, tmp_
     assert "ローマ共和国" in ja.read_text(encoding="utf-8")
 
 
+def test_a_dry_run_names_each_key_it_would_change(game_copy, tmp_path):
+    """`sync --dry-run` and `import --dry-run` list the keys they would change, one per line (they
+    gave counts only), and write nothing."""
+    import polib
+
+    en, ja = game_copy / "locales" / "en.yaml", game_copy / "locales" / "ja.yaml"
+    before = ja.read_bytes()
+    text = en.read_text(encoding="utf-8")
+    old = next(line for line in text.split("\n") if line.startswith("card.hastati-line.effect:"))
+    en.write_text(text.replace(old, old.replace("1 ATK", "2 ATK")), encoding="utf-8")
+    sync = call_ppgen("--root", str(game_copy), "i18n", "sync", "--lang", "ja", "--dry-run")
+    assert "locales/ja.yaml: would mark needs-review 'card.hastati-line.effect'" in sync.stderr
+    en.write_text(text, encoding="utf-8")
+    po = tmp_path / "ja.po"
+    call_ppgen("--root", str(game_copy), "i18n", "export", "--lang", "ja", "-o", str(po))
+    catalog = polib.pofile(str(po))
+    catalog.find("faction.rome", by="msgctxt").msgstr = "ローマ帝国"
+    catalog.save(str(po))
+    result = call_ppgen("--root", str(game_copy), "i18n", "import", str(po), "--dry-run")
+    assert "locales/ja.yaml: would update 'faction.rome'" in result.stderr and "1 updated" in result.stderr
+    assert ja.read_bytes() == before
+
+
 def test_export_is_deterministic_and_well_formed(game_copy, tmp_path):
     a, b = tmp_path / "a.po", tmp_path / "b.po"
     for out in (a, b):

@@ -177,6 +177,8 @@ def sync_command(ui, lang, prune, dry_run):
         if result.pruned:
             parts.append(f"{len(result.pruned)} pruned")
         state = ("created" if result.created else "written") if result.written else ("would change" if result.changed else "up to date")
+        if dry_run:
+            _list_keys(ui, result.file, (("would add", result.added), ("would mark needs-review", result.marked)))
         ui.info(f"{result.file}: {', '.join(parts)} ({state})")
         if result.written:
             written.append(result.file)
@@ -246,6 +248,8 @@ def import_command(ui, po_file, lang, dry_run):
     result = import_po(project, Path(po_file), lang, dry_run)
     for p in result.problems:
         ui.warn(f"{p.where()}: {p.message}")
+    if dry_run:
+        _list_keys(ui, result.file, (("would update", result.updated), ("would add", result.added)))
     errors = _check_imported(ui, result) if result.written else 0
     state = "written" if result.written else ("would change, dry run" if dry_run and (result.updated or result.added) else "unchanged")
     found = f"; {plural(errors, 'error')} in them: see above" if errors else ""
@@ -254,6 +258,13 @@ def import_command(ui, po_file, lang, dry_run):
                f"{result.empty} without translation ({state}){found}", ok=not errors)
     if errors:
         return 1  # written (nothing the translator did is lost), but `i18n check` fails on it: as check exits
+
+
+def _list_keys(ui, file: str, groups) -> None:
+    """A dry run names what it would change: one line per key (the counts alone said too little)."""
+    for verb, keys in groups:
+        for key in keys:
+            ui.info(f"{file}: {verb} '{key}'")
 
 
 def _check_imported(ui, result) -> int:
