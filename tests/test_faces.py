@@ -278,6 +278,34 @@ def test_overflow_reported_and_never_drawn_outside_the_box(project, game_copy, t
     above = (0, 0, long_png.width, round(long_png.height - (y + h) * scale) - 2)
     for region in (below, above):
         assert long_png.crop(region).tobytes() == short_png.crop(region).tobytes()
+    # its start shows, its end is cut: the first line at the box's top (centred, both ends were cut)
+    import pypdfium2 as pdfium
+
+    page = pdfium.PdfDocument(str(tmp_path / "long.pdf"))[0]
+    chars = page.get_textpage()
+    text = chars.get_text_range(0, chars.count_chars())
+    first = chars.get_charbox(text.index("Draw 1 card"))
+    dy = page.get_height() - poker.height  # (the page may hold the card with a margin: its top is the card's)
+    assert y + dy < first[1] and first[3] <= y + h + dy + 0.5, (first, y + dy, y + h + dy)
+
+
+def test_a_text_that_does_not_fit_is_pointed_at_where_the_translator_edits_it(game_copy, tmp_path):
+    """`build` and `preview` say where the text that overflows is — `locales/ja.yaml:LINE:COL:` first,
+    as `i18n check` says it (an editor's terminal opens the file there) — not only its key."""
+    from clitools import call_ppgen
+
+    ja = game_copy / "locales" / "ja.yaml"
+    lines = ja.read_text(encoding="utf-8").split("\n")
+    at = lines.index("card.roman-archer-auxilia.effect:") + 1
+    lines[at] = lines[at].replace("  text: ", "  text: " + "長い" * 120)
+    ja.write_text("\n".join(lines), encoding="utf-8")
+    where = f"locales/ja.yaml:{at + 1}:9: ja card.roman-archer-auxilia.effect: overflow: ROM-02 (ja)"
+    build = call_ppgen("--root", str(game_copy), "build", "--lang", "ja", "--parts", "cards", "--out", str(tmp_path / "out"))
+    assert f"warning: {where}" in build.stderr, build.stderr
+    preview = call_ppgen("--root", str(game_copy), "preview", "ROM-02", "--lang", "ja", "-o", str(tmp_path / "p.png"))
+    assert f"warning: {where}" in preview.stderr, preview.stderr
+    check = call_ppgen("--root", str(game_copy), "i18n", "check", "--lang", "ja", "--check", "fit")
+    assert check.stdout.startswith(f"locales/ja.yaml:{at + 1}:9: error[fit] ROM-02")
 
 
 # ── the back ───────────────────────────────────────────────────────────────

@@ -181,7 +181,7 @@ def checked_deck(ui, project, path, lang: str, force: bool):
 def finish(ui, project, result, report_json, what: str, note: str = "") -> None:
     """Show warnings and files, write the JSON report, end with the one-line summary (and `note`,
     e.g. why the grid holds fewer cards); exit 1 when --strict refused a file."""
-    show_warnings(ui, result.report)
+    show_warnings(ui, result.report, project)
     if report_json:
         not_a_game_file(project, report_json, "--report-json", [f.path for f in result.written])
         result.report.write_json(report_json, [f.as_dict(project.dir.show(f.path)) for f in result.files])

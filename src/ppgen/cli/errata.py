@@ -77,7 +77,7 @@ def errata_command(ui, ref, lang, out, paper, duplex, back_offset, card_size, bl
         elif changes.empty:
             ui.info(f"{changes.lang}: nothing changed")
     if fmt != "pdf":
-        show_warnings(ui, errata.report)
+        show_warnings(ui, errata.report, project)
         ui.summary(f"since {ref}: {what}", ok=not (strict and len(errata.report)))
         if strict and len(errata.report):
             sys.exit(1)
@@ -87,7 +87,7 @@ def errata_command(ui, ref, lang, out, paper, duplex, back_offset, card_size, bl
     ui.info(options.sheet_layout.describe())
     result = build_errata(project, errata, options, progress=ui.progress, report=errata.report)
     ui.end_progress()
-    show_warnings(ui, result.report)
+    show_warnings(ui, result.report, project)
     written = [f for f in result.written if f.part != "cut-file"]
     cut = len(result.written) - len(written)
     for f in written:

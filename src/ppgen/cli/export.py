@@ -198,7 +198,7 @@ def preview_command(ui, card, lang, dpi, out):
     lang = options.langs[0]
     target = Path(out) if out else options.out / lang / "preview"
     found, path, result = preview(project, " ".join(card), lang, target, (options.card_size.width, options.card_size.height), dpi)
-    show_warnings(ui, result.report)
+    show_warnings(ui, result.report, project)
     click.echo(str(path.resolve()))
     ui.summary(f"{found.code} {project.card_name(found, lang)} → {project.dir.show(path)}")
 
@@ -249,7 +249,7 @@ def _each_language(ui, options, subfolder: str, what: str, export) -> _Total:
 
 
 def _finish(ui, project, total: _Total, what: str) -> None:
-    show_warnings(ui, total.result.report)
+    show_warnings(ui, total.result.report, project)
     folders = total.folders
     if len(folders) == 1:
         where = project.dir.show(folders[0])

@@ -48,11 +48,25 @@ def show_fallbacks(ui, locale, language: str = "") -> None:
         ui.warn(f"{plural(n, 'text')} not translated into {locale.lang}; shown in English")
 
 
-def show_warnings(ui, report) -> None:
-    """The report's warnings on the terminal (at most SHOWN_WARNINGS, then how many more)."""
-    for line in report.lines(limit=SHOWN_WARNINGS):
+def show_warnings(ui, report, project=None) -> None:
+    """The report's warnings on the terminal (at most SHOWN_WARNINGS, then how many more); a
+    warning about a text of a locale file starts with where it is, `locales/ja.yaml:808:9:`, as
+    `i18n check` says it (an editor's terminal opens the file there)."""
+    for line in report.lines(limit=SHOWN_WARNINGS, locate=(lambda w: text_position(project, w)) if project is not None else None):
         ui.warn(line)
     ui.warnings = len(report)
+
+
+def text_position(project, warning) -> str:
+    """`locales/ja.yaml:808:9` of the text a build warning is about ("" when it is not a locale key
+    of its language: a card id, a sheet, a picture)."""
+    if not (warning.lang and warning.subject) or warning.lang not in project.languages:
+        return ""
+    try:
+        file, line, col = project.locale(warning.lang).locate(warning.subject)
+    except Exception:  # a locale that cannot be read now: the warning as it is
+        return ""
+    return f"{file}:{line}:{col}" if line else ""
 
 
 def not_a_game_file(project, path, option: str, written=()) -> None:

@@ -43,7 +43,7 @@ def build_for(ui, service_key: str | None, pdfx: str | None, *, lang, out, card_
     ui.info(order.describe())
     result = make(project, order, progress=ui.progress)
     ui.end_progress()
-    show_warnings(ui, result.report)
+    show_warnings(ui, result.report, project)
     ui.info(f"preflight ({result.preflight.profile.describe()}):")
     for line in result.preflight.lines(project.dir.show):
         ui.info(f"  {line}")

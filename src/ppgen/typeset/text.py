@@ -672,13 +672,16 @@ def draw_line(canvas, lay: Layout, x: float, baseline: float, anchor: str = "sta
 # ── drawing ────────────────────────────────────────────────────────────────
 def draw(canvas, lay: Layout, x: float, y: float) -> None:
     """Draw a layout in its box whose bottom-left corner is (x, y). Never outside the box:
-    a layout that does not fit is clipped to the box (and should have been reported). On a
+    a layout that does not fit is clipped to the box (and should have been reported), its first
+    line at the box's top whatever its alignment, so that what is cut off is its end. On a
     canvas that only measures (`canvas.measuring`: the rulebook's trial layout) nothing is drawn."""
     if getattr(canvas, "measuring", False):
         return
     style = lay.style
     top = y + lay.box_h
-    if style.valign == "middle":
+    if lay.height > lay.box_h:  # too tall for its box: its start shows, the end is cut (a centred text lost its first words)
+        pass
+    elif style.valign == "middle":
         top = y + (lay.box_h + lay.height) / 2
     elif style.valign == "bottom":
         top = y + lay.height

@@ -64,10 +64,16 @@ class BuildReport:
     def sorted(self) -> list[BuildWarning]:
         return sorted(self.warnings)
 
-    def lines(self, limit: int | None = None) -> list[str]:
-        """The warnings as text, one a line; with `limit`, the rest summed up in a last line."""
+    def lines(self, limit: int | None = None, locate=None) -> list[str]:
+        """The warnings as text, one a line; with `limit`, the rest summed up in a last line;
+        `locate(warning)`: the file:line:col to start a warning's line with ("" for none)."""
         items = self.sorted()
-        shown = [str(w) for w in (items if limit is None else items[:limit])]
+
+        def line(w):
+            at = locate(w) if locate else ""
+            return f"{at}: {w}" if at else str(w)
+
+        shown = [line(w) for w in (items if limit is None else items[:limit])]
         if limit is not None and len(items) > limit:
             shown.append(f"… and {len(items) - limit} more (--report-json FILE lists them all)")
         return shown
