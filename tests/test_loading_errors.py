@@ -60,6 +60,41 @@ def test_bad_indentation(game_copy):
     assert re.search(r"cards\.yaml:\d+:\d+: error\[yaml\]", result.stderr), result.stderr
 
 
+@pytest.mark.parametrize("quote", ['"', "'"])
+def test_an_unclosed_quote_is_pointed_at_where_it_opens(game_copy, quote):
+    """A translator's quote left open runs on until the next entry's quote closes it and YAML fails
+    hundreds of lines below ("while scanning an alias" at 1351): the error names the line where
+    the quote opened, and says what it is."""
+    from ppgen.read.yamlio import load_yaml
+
+    ja = game_copy / "locales" / "ja.yaml"
+    lines = ja.read_text(encoding="utf-8").split("\n")
+    at = lines.index("card.roman-archer-auxilia.name:") + 1
+    lines[at] = lines[at].replace("  text: ", f"  text: {quote}")
+    ja.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        load_yaml(ja, game_copy, plain_strings=True)
+    (p,) = exc.value.problems
+    assert (p.line, p.col) == (at + 1, 9) and "quoted text is not closed" in p.message, str(p)
+
+
+def test_a_text_on_several_lines_in_quotes_is_not_taken_for_an_unclosed_one(game_copy):
+    """A quoted text that rightly runs over two lines, and a mistake after it: the mistake is named."""
+    from ppgen.read.yamlio import load_yaml
+
+    ja = game_copy / "locales" / "ja.yaml"
+    lines = ja.read_text(encoding="utf-8").split("\n")
+    at = lines.index("card.roman-archer-auxilia.name:") + 1
+    lines[at] = '  text: "ローマ補助\n    弓兵隊"'
+    bad = lines.index("card.numidian-cavalry.name:") + 1
+    lines[bad] = "   " + lines[bad].lstrip()  # a field indented one space too far
+    ja.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        load_yaml(ja, game_copy, plain_strings=True)
+    (p,) = exc.value.problems
+    assert p.line >= bad and "quoted text is not closed" not in p.message, str(p)
+
+
 def test_duplicate_yaml_key_is_not_silently_kept(game_copy):
     cards = game_copy / "cards.yaml"
     corrupt(cards, "        atk: 2\n        def: 1\n", "        atk: 2\n        atk: 3\n        def: 1\n")

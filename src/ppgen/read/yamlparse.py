@@ -3,6 +3,8 @@ refused where it stands (see yamlio's notes). Imported only when a text has to b
 command whose files are all kept parsed in the cache folder never loads PyYAML (0.02 s)."""
 from __future__ import annotations
 
+import re
+
 import yaml
 from yaml.composer import ComposerError
 from yaml.constructor import SafeConstructor
@@ -44,7 +46,10 @@ def parse(text: str, shown: str, plain_strings: bool) -> Doc:
         what = exc.problem or "invalid YAML"
         if exc.context and exc.context not in what:
             what = f"{what} ({exc.context})"
-        if "\t" in text and ("tab" in str(exc).lower() or _tab_near(text, line, col)):
+        opened = _unclosed_quote(text, line)
+        if opened is not None:  # a quote left open swallows the entries after it: the error shows far below
+            (line, col), key = opened, "yaml.unclosed-quote"
+        elif "\t" in text and ("tab" in str(exc).lower() or _tab_near(text, line, col)):
             key = "yaml.syntax-tabs"
         elif col > 1024 and exc.problem in ("mapping values are not allowed in this context", "could not find expected ':'"):
             key = "yaml.syntax-long-key"
@@ -163,6 +168,24 @@ _EXPLAINED = (
     ("cannot start any token", "yaml.start-character"),
     ("while parsing a block", "yaml.indentation"),
 )
+
+
+_KEY_LINE = re.compile(r"\n[ \t]*[\w.-]+:(?:[ \t]|$)", re.M)
+
+
+def _unclosed_quote(text: str, error_line: int) -> tuple[int, int] | None:
+    """Where a quoted text that was never closed begins, when it caused an error further down: the
+    last quoted scalar before the error that runs over several lines and holds what reads as a key
+    of its own ("…\n  src: 1234abcd"): the quote of the next entry closed it, far below."""
+    found = None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") and token.end_mark.line > token.start_mark.line:
+                if token.start_mark.line + 1 < error_line and _KEY_LINE.search(text, token.start_mark.index, token.end_mark.index):
+                    found = _pos(token.start_mark)
+    except yaml.YAMLError:
+        pass
+    return found
 
 
 def _explained(problem: str, context: str) -> str:
