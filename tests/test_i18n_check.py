@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -210,6 +211,20 @@ def test_the_help_names_every_check():
     out = call_ppgen("i18n", "check", "--help").stdout
     option = out[out.index("--check NAME"):].split("--format")[0]
     assert all(name in option for name in check_names()), option
+
+
+def test_an_english_key_the_rulebook_still_prints_cannot_be_deleted_unnoticed(game_copy):
+    """A key deleted from English that templates/rulebook.yaml still names stops every build: `i18n
+    check` says so too, at the template's line (it passed, and sync advised pruning the translations)."""
+    en = game_copy / "locales" / "en.yaml"
+    text = en.read_text(encoding="utf-8")
+    line = next(l for l in text.split("\n") if l.startswith("rules.tagline:"))
+    en.write_text(text.replace(line + "\n", ""), encoding="utf-8")
+    result = call_ppgen("--root", str(game_copy), "i18n", "check", "--lang", "en")
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert re.search(r"^templates/rulebook\.yaml:\d+:\d+: error\[unknown-key\] 'rules\.tagline'", result.stdout, re.M), result.stdout
+    build = call_ppgen("--root", str(game_copy), "build", "--parts", "rulebook", "--out", str(game_copy / "out"))
+    assert build.returncode == 2 and "'rules.tagline' is not a key of the source locale" in build.stderr
 
 
 def test_entry_without_src_is_stale(tiny):

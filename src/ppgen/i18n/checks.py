@@ -458,6 +458,19 @@ def _unused_acknowledgements(ctx: Context, ran: set[str]) -> None:
                     "checked", "warning")))
 
 
+def _keys_the_templates_name(project, report: Report) -> None:
+    """The rulebook's structure (templates/rulebook.yaml) names the source locale's keys it prints:
+    a key deleted from English that it still names stops every build — an error here too, at the
+    template's line (i18n check passed while the build could not read the game)."""
+    from ..read.rulebook import load_structure
+
+    try:
+        load_structure(project)
+    except DataError as exc:
+        report.unreadable = True
+        report.findings += [Finding(project.config.source_language, None, p) for p in exc.problems]
+
+
 def run_checks(project, langs: list[str] | None = None, only: list[str] | None = None) -> Report:
     """Run the registered checks (or `only` those) on `langs` (default: every language)."""
     report = Report()
@@ -486,6 +499,8 @@ def run_checks(project, langs: list[str] | None = None, only: list[str] | None =
         report.findings += [Finding(src, None, p) for p in exc.problems]
         report.info(f"the source language ({src}) has errors: other languages were not checked")
         return report
+    if src in langs and not only:
+        _keys_the_templates_name(project, report)
     for lang in langs:
         try:
             loc = project.locale(lang)
