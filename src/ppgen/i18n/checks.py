@@ -464,6 +464,8 @@ def _keys_the_templates_name(project, report: Report) -> None:
     template's line (i18n check passed while the build could not read the game)."""
     from ..read.rulebook import load_structure
 
+    if not project.dir.template("rulebook").is_file():  # a game without a rulebook (a test's, a cards-only one)
+        return
     try:
         load_structure(project)
     except DataError as exc:
