@@ -116,6 +116,8 @@ def test_a_cards_page_has_its_data_texts_with_their_lines_and_art(served, projec
     assert effect["english"] == project.locale("en").entries[EFFECT].text and effect["text"] == project.card_effect(card, "ja")
     assert ja["drawn"] and ja["warnings"] == [] and ja["art"]["window"] is True and ja["art"]["file"] is None
     assert get(served.port, "/api/cards/no-such-card")[0] == 404
+    by_code = get_json(served.port, f"/api/cards/{card.code.lower()}")  # its collector code, as `preview` takes it
+    assert by_code["card"]["id"] == CARD and by_code["card"]["code"] == card.code
 
 
 def test_an_edit_is_in_the_next_answer_and_in_an_event_and_redraws_only_that_face(served, events, monkeypatch):

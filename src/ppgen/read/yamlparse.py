@@ -178,8 +178,10 @@ def _unclosed_quote(text: str, error_line: int) -> tuple[int, int] | None:
     last quoted scalar before the error that runs over several lines and holds what reads as a key
     of its own ("…\n  src: 1234abcd"): the quote of the next entry closed it, far below."""
     found = None
+    if '"' not in text and "'" not in text:
+        return None
     try:
-        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+        for token in yaml.scan(text, Loader=loader_class()):  # libyaml's scanner: a tenth of the pure one's time
             if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") and token.end_mark.line > token.start_mark.line:
                 if token.start_mark.line + 1 < error_line and _KEY_LINE.search(text, token.start_mark.index, token.end_mark.index):
                     found = _pos(token.start_mark)

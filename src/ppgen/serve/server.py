@@ -103,7 +103,7 @@ ROUTES = [(re.compile(pattern), name) for pattern, name in (
 API = {
     "/api/state": "the game, its languages, factions and kinds, progress, and the data error if any",
     "/api/cards": "every card: per language its picture URLs (thumb, print, zoom), warnings and state",
-    "/api/cards/CARD": "a card's page: its data, per language its texts (key, file:line, English), warnings, art preflight, changes",
+    "/api/cards/CARD": "a card's page (CARD: its id or collector code): its data, per language its texts (key, file:line, English), warnings, art preflight, changes",
     "/api/problems": "i18n check, build warnings and data errors, each with a link to its card or part",
     "/api/parts": "the rulebook, mats and score sheet of every language: page picture URLs and warnings",
     "/api/parts/LANG/PART": "one part in one language",

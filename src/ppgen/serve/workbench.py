@@ -462,6 +462,8 @@ class Workbench:
         art preflight and changes. Its faces are laid out first if they are not yet."""
         s = self.session
         view = s.loaded
+        if view is not None and not view.project.game.has_card(card_id):  # its collector code (ROM-02), as the cards print it
+            card_id = next((c.id for c in view.project.game.cards if c.code.lower() == card_id.lower()), card_id)
         if view is None or not view.project.game.has_card(card_id):
             return None
         missing = [(card_id, lang) for lang in view.langs if s.drawn(card_id, lang, view) is None]
