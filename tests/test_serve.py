@@ -554,3 +554,23 @@ def test_an_edit_read_while_its_language_is_being_checked_is_checked_too(tmp_pat
         assert not bench.failures and edited and found and found[0]["code"] == "numbers", (bench.failures, bench.problems()["pending"], bench._recheck)
     finally:
         bench.stop()
+
+
+def test_the_watch_hears_the_games_files_not_what_editors_leave_beside_them(tmp_path):
+    """The workbench reloads for the game's own files, and says which changed; an editor's or a
+    tool's temporary files beside them (`sed -i`'s sedBpDNsS, vim's 4913 and .swp, a ~ backup)
+    are not among them (the log said 'locales/en.yaml, locales/sedBpDNsS: fixed')."""
+    from watchfiles import Change
+
+    from ppgen.read.gamedir import GameDir
+    from ppgen.serve.watch import GameFilter
+
+    game = copy_game(tmp_path / "game")
+    (game / "art" / "rome").mkdir(parents=True)
+    keep = GameFilter(GameDir(game))
+    heard = {name for name in ("cards.yaml", "ppgen.yaml", "locales/ja.yaml", "locales/new.yml", "templates/card.yaml",
+                               "art/rome/ROM-01.png", "art/rome", "art", "locales/sedBpDNsS", "locales/4913",
+                               "locales/.ja.yaml.swp", "locales/ja.yaml~", "out/ja/cards-ja.pdf", "notes.txt")
+             if keep(Change.modified, str(game / name))}
+    assert heard == {"cards.yaml", "ppgen.yaml", "locales/ja.yaml", "locales/new.yml", "templates/card.yaml",
+                     "art/rome/ROM-01.png", "art/rome", "art"}

@@ -17,6 +17,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+from ..read.gamedir import INPUT_SUFFIXES
+
 STEP_MS = 50  # quiet time after the last change before a group of changes is handed over
 MAX_GROUP_MS = 1600  # the longest a stream of changes is held back
 READY_MS = 200  # the watch yields nothing this often: how soon `ready` is known
@@ -37,7 +39,10 @@ class GameFilter:
         if not self._default(change, path):
             return False
         p = Path(path)
-        return p in self.files or any(folder == p or folder in p.parents for folder in self.folders)
+        if p in self.files or p in self.folders:
+            return True
+        # a file of a kind the game reads (`sed -i`'s sedXXXXXX, an editor's 4913 are not), or a folder
+        return any(folder in p.parents for folder in self.folders) and (p.suffix.lower() in INPUT_SUFFIXES or p.is_dir())
 
 
 class Watcher:
