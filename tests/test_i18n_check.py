@@ -227,6 +227,16 @@ def test_an_english_key_the_rulebook_still_prints_cannot_be_deleted_unnoticed(ga
     assert build.returncode == 2 and "'rules.tagline' is not a key of the source locale" in build.stderr
 
 
+def test_a_number_written_fewer_times_says_how_often_each_has_it(tiny):
+    """"the translation lacks 1" left a translator looking for a 1 that is there: where both texts
+    have the number, the message says how often each has it."""
+    en = tiny / "locales" / "en.yaml"
+    edit(en, 'card.roman-archer-auxilia.effect: "Once per turn: target 1 face-up unit; it loses 2 ATK this turn."',
+         'card.roman-archer-auxilia.effect: "Once per turn: target 1 face-up unit; it loses 2 ATK and 1 DEF this turn."')
+    (f,) = [f for f in findings(tiny, langs=["ja"]).findings if f.problem.code == "numbers"]  # (and stale: the English changed)
+    assert "lacks 1" in f.problem.message and "(1 twice in English, once here)" in f.problem.message, f.problem.message
+
+
 def test_entry_without_src_is_stale(tiny):
     ja = tiny / "locales" / "ja.yaml"
     edit(ja, "faction.rome:\n  text: ローマ\n  src: d0d22019\n", "faction.rome: ローマ\n")

@@ -247,7 +247,14 @@ def check_numbers(ctx: Context) -> None:
                 parts.append(f"lacks {', '.join(map(str, sorted(lacking.elements())))}")
             if extra:
                 parts.append(f"has extra {', '.join(map(str, sorted(extra.elements())))}")
-            ctx.report(key, "numbers", f"'{key}': numbers differ from English \"{shorten(english)}\": the translation {' and '.join(parts)}")
+            # a number both have, as often as each has it: "1 twice in English, once here"
+            counted = [f"{n} {_times(en[n])} in English, {_times(tr[n])} here" for n in sorted(set(lacking) | set(extra)) if en[n] and tr[n]]
+            said = f" ({'; '.join(counted)})" if counted else ""
+            ctx.report(key, "numbers", f"'{key}': numbers differ from English \"{shorten(english)}\": the translation {' and '.join(parts)}{said}")
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 @check("terms", "the English uses a glossary term and the translation does not use that language's term", glossary=True)
