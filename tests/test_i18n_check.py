@@ -54,7 +54,7 @@ DEFECTS = [
     ("numbers.ja.yaml", "numbers", 37, 9, "lacks 2 and has extra 3"),
     ("terms.ja.yaml", "terms", 31, 9, 'says "Infantry"; the ja glossary term is 歩兵'),
     ("markup.ja.yaml", "markup", 23, 9, "lacks {amount} and has unknown {amont}"),
-    ("glyphs.xx.yaml", "glyphs", 40, 9, "'戦' (U+6226)"),
+    ("glyphs.xx.yaml", "glyphs", 40, 15, "'戦' (U+6226)"),  # at the character: "  text: Salva 戦 pilorum"
     ("punctuation.ja.yaml", "punctuation", 40, 9, 'has straight " in'),
 ]
 

@@ -101,10 +101,29 @@ class Context:
             return
         self.results.findings.append(Finding(self.lang, key, Problem(self.locale.file, line, col, message, check, severity)))
 
-    def report(self, key: str, check: str, message: str, severity: str = "error") -> None:
-        """A problem with the entry `key`, at its text's line and column."""
+    def report(self, key: str, check: str, message: str, severity: str = "error", at: str | None = None) -> None:
+        """A problem with the entry `key`, at its text's line and column — at the character `at`
+        (its first occurrence) where the file shows it on the text's first line as the text has it."""
         line, col = self.locale.position(key)
+        if at is not None and line:
+            col = self._column_of(key, line, col, at)
         self.report_at(key, line, col, check, message, severity)
+
+    def _column_of(self, key: str, line: int, col: int, ch: str) -> int:
+        """The column of `ch` in the file, on the line where `key`'s text starts at `col`: counted
+        from the text's start (past an opening quote), and only where that column holds `ch`
+        (an escape or a line break before it: the text's start, as before)."""
+        if not hasattr(self, "_lines"):
+            try:
+                self._lines = (self.project.dir.root / self.locale.file).read_text(encoding="utf-8-sig").split("\n")
+            except (OSError, UnicodeDecodeError):
+                self._lines = []
+        index = self.locale.entries[key].text.find(ch)
+        if index < 0 or line > len(self._lines):
+            return col
+        raw = self._lines[line - 1]
+        start = col - 1 + (1 if raw[col - 1:col] in ("'", '"') else 0)
+        return start + index + 1 if raw[start + index:start + index + 1] == ch else col
 
     def info(self, message: str) -> None:
         self.results.info(message)
@@ -411,7 +430,8 @@ def check_glyphs(ctx: Context) -> None:
             for files, (roles, chars) in missing.items():
                 if chars:
                     shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in chars)
-                    ctx.report(key, "glyphs", f"'{key}': no {'/'.join(roles)} font of {ctx.lang} draws {shown} (fonts: {', '.join(files)})")
+                    ctx.report(key, "glyphs", f"'{key}': no {'/'.join(roles)} font of {ctx.lang} draws {shown} (fonts: {', '.join(files)})",
+                               at=chars[0])
     except PpgenError as exc:  # no fonts configured, a font file missing or unusable
         ctx.report_at(None, 0, 0, "glyphs", f"cannot check glyphs: {exc}")
 
