@@ -46,11 +46,6 @@ PAD, GAP, DICE_OFFSET, BOSS_OFFSET, ARROW_MIN = 3.0, 3.0, 6.0, 14.0, 12.0  # mm:
 MAX_DIE = mm(11)  # the dice's size, at most
 
 
-def _scale(book, width: float) -> float:
-    g = book.artwork.geometry
-    return scale_for(g.width, width)
-
-
 def scale_for(card_w: float, width: float) -> float:
     """The cards' scale in a picture `width` points wide: your two units, the enemy's, and between them
     the dice and the arrow, whose room does not shrink with the cards (it was scaled with them: on the
@@ -88,7 +83,7 @@ def walkthrough_blocks(book) -> list[fl.Block]:
 
 def _height(book, width: float) -> float:
     g = book.artwork.geometry
-    return g.height * _scale(book, width) + mm(7)
+    return g.height * scale_for(g.width, width) + mm(7)
 
 
 def _painter(book, step: str, n: dict):
@@ -101,8 +96,9 @@ def _painter(book, step: str, n: dict):
 def _step(book, c, step: str, n: dict, x: float, top: float, width: float, height: float) -> None:
     art, col, t = book.artwork, book.look.colours, book.look.type
     cards = example_cards(book)
-    s = _scale(book, width)
     g = art.geometry
+    row = table_row(g.width, g.height, x, width)  # where the row's cards and dice go, and their scale
+    s = row["scale"]
     cw, ch = g.width * s, g.height * s
     label = text_style(book.project, book.lang, "bold", t.table, col.muted)
     number = text_style(book.project, book.lang, "bold", 8, col.ink)
@@ -118,7 +114,6 @@ def _step(book, c, step: str, n: dict, x: float, top: float, width: float, heigh
         lay = layout(book.words(key, **(values or {})), style, bw, style.size * 1.4, where=book.where(key))
         draw(c, lay, bx, by)
 
-    row = table_row(g.width, g.height, x, width)
     pad = mm(PAD)
     text("rules.walkthrough.you", label, x + pad, top - mm(4.5), width / 2)
     right = row["right"]
