@@ -376,6 +376,15 @@ def printed_pattern(text: str) -> str:
     return ".{1,60}?".join(re.escape(re.sub(r"\s+", "", p)) for p in parts)
 
 
+def across_lines(text: str) -> str:
+    """A regular expression of `text` as extracted text has it where lines break anywhere: any
+    spaces and line breaks (or none) between its characters, its own spaces included — matched
+    against the text as it was extracted, so its match's positions are the characters'."""
+    import re
+
+    return r"\s*".join(re.escape(c) for c in text.replace(" ", ""))
+
+
 def read_on_problems(pages: list[str], texts: dict[str, str]) -> list[tuple]:
     """Where the texts ({name: printed_pattern}, in the order they are set) do not read on: a text
     not found whole, in order, in the pages' text read from page to page (something was set

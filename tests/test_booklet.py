@@ -257,6 +257,7 @@ def test_the_text_after_a_figure_keeps_the_figures_space_below_it(project, every
     it: its legend and the first line below keep the figure's space after it (≥ 1.2 mm ink to ink) — they
     touched ("⑥ ATK" over "④ Battle Phase": the float dropped the figure's space after)."""
     import pypdfium2 as pdfium
+    from pdftools import across_lines
 
     from ppgen.draw import anatomy
 
@@ -272,8 +273,7 @@ def test_the_text_after_a_figure_keeps_the_figures_space_below_it(project, every
         page = pdf[i].get_textpage()
         text = page.get_text_range(0, page.count_chars())
         def spans(item):  # where the PDF prints it, across line breaks
-            pattern = r"\s*".join(re.escape(c) for c in item.replace(" ", ""))
-            return [m.span() for m in re.finditer(pattern, text)]
+            return [m.span() for m in re.finditer(across_lines(item), text)]
 
         if not spans(legend[-1]):
             continue

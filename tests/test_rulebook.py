@@ -551,6 +551,7 @@ def _two_line_breaks(pdf_path, texts: list[str], lang: str) -> list[tuple[str, s
     """Each of `texts` (with a comma) as the PDF prints it on two lines: (first line, second line,
     whether the break is at a space of a language that breaks at spaces)."""
     import pypdfium2 as pdfium
+    from pdftools import across_lines
 
     pdf = pdfium.PdfDocument(str(pdf_path))
     text = "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf))).replace("\r", "")
@@ -558,7 +559,7 @@ def _two_line_breaks(pdf_path, texts: list[str], lang: str) -> list[tuple[str, s
     for term in texts:
         if not any(c in term for c in ",、，"):
             continue
-        found = re.search(r"[ \n]*".join(re.escape(c) for c in term.replace(" ", "")), text)
+        found = re.search(across_lines(term), text)
         assert found, (lang, term)
         printed = found.group()
         if printed.count("\n") == 1:
