@@ -75,12 +75,27 @@ def serve_command(ui, lang, port, host, open_browser, since):
 
         threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
     try:
-        threading.Event().wait()
+        _wait_for_ctrl_c()
     except KeyboardInterrupt:
         pass
     finally:
         server.stop()
     ui.summary(f"stopped serving {game}; port {server.port} is free")
+
+
+WAKE_SECONDS = 0.25  # how often the main thread looks whether Ctrl-C (or `kill`) came
+
+
+def _wait_for_ctrl_c() -> None:
+    """Sleep until Ctrl-C or SIGTERM (KeyboardInterrupt), waking now and then. Python runs a
+    signal's handler in the main thread when that thread next runs: a signal the system gave
+    another thread (the server's, the watch's), or one that came just before the main thread
+    went to sleep, was noticed only when it woke — and waiting without end it never woke, so
+    `ppgen serve` ran on after Ctrl-C (about once in a hundred on a busy machine)."""
+    import time
+
+    while True:
+        time.sleep(WAKE_SECONDS)
 
 
 def _tell(ui, gamedir, update, changed) -> None:
