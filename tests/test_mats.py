@@ -156,6 +156,37 @@ def test_two_sheets_join_along_a_marked_glue_edge(project, lang):
     assert part.children == [(loc.format("sheet.player", n=1), 0), (loc.format("sheet.player", n=2), 2)]
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_letter_is_cut_by_the_seam_between_the_two_sheets(project, lang, paper):
+    """No glyph on either sheet comes within 1.5 mm of the seam (sheet 1's glue line, sheet 2's
+    cut line): the seam ran through the middle unit zone's label ("UN|IT", "DOCTRINE / TA|CTIC")
+    and the combat reference's third column ("your unit is de|stroyed"), and a sheet glued half a
+    millimetre off left those words unreadable. Each word still prints, on one sheet or the other."""
+    import pypdfium2 as pdfium
+
+    mats = _mats(project, lang, paper)
+    assert len(mats.tiles) == 2
+    doc = pdfium.PdfDocument(mats.pdf)
+    printed = ""
+    for k, tile in enumerate(mats.tiles):
+        chars = doc[k].get_textpage()
+        cut = []
+        for i in range(chars.count_chars()):
+            char = chars.get_text_range(i, 1)
+            if not char.strip():
+                continue
+            left, bottom, right, top = chars.get_charbox(i)
+            low, high = (left, right) if tile.axis == "x" else (bottom, top)
+            if low < tile.seam + 1.5 * MM and high > tile.seam - 1.5 * MM:
+                cut.append(char)
+        assert not cut, (lang, paper, tile.number, "".join(cut))
+        printed += _squash(chars.get_text_range())
+    loc = project.locale(lang)
+    for key in ("mat.unit", "mat.doctrine-tactic", "mat.combat.3"):
+        assert _squash(loc.get(key))[:12] in printed, key
+
+
 def _render(pdf: bytes, page: int = 0, dpi: int = 300):
     import pypdfium2 as pdfium
 

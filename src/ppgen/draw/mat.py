@@ -5,7 +5,10 @@
 
 `paint_mat` draws the mat's design (no page: the caller places it on one sheet or on two
 joined ones, impose/tiles.py) and returns the zones it drew, in mm from the design's
-bottom-left corner — what a test or the rulebook's table setup picture can measure.
+bottom-left corner — what a test or the rulebook's table setup picture can measure. On two
+sheets, no word is set across the seam (`seam`): a label the seam crosses moves to the larger
+side of it, the combat reference's columns leave it between them, and a sheet glued a little
+off still shows every letter.
 
 What is on it (geometry, colours, sizes: templates/mat-style.yaml), the player sitting at
 its bottom edge:
@@ -214,17 +217,32 @@ def rounded_panel(c, box: tuple, fill: str, stroke: str) -> None:
 class MatPainter:
     """Draws the mat's parts; collects the zones it draws."""
 
-    def __init__(self, canvas, project, lang: str, look, words: Words, report):
+    def __init__(self, canvas, project, lang: str, look, words: Words, report, seam: tuple[str, float] | None = None):
         self.c, self.project, self.lang, self.look, self.words, self.report = canvas, project, lang, look, words, report
         self.zones: list[Zone] = []
+        # the band around the seam no word may cross: (axis, from, to) in points, or None on one sheet
+        self.seam = None if seam is None else (seam[0], seam[1] - mm(SEAM_CLEARANCE), seam[1] + mm(SEAM_CLEARANCE))
         t, col = look.type, look.colours
         self.body = text_style(project, lang, "body", t.body, col.ink, min_size=t.min, leading=1.3)
         self.bold = text_style(project, lang, "bold", t.heading, col.heading, min_size=t.min, leading=1.2)
         self.label = text_style(project, lang, "title", t.zone_label, col.watermark, min_size=t.min, align="center",
                                 valign="middle", leading=1.15)
 
-    def text(self, key: str, style: Style, box: tuple, label: bool = False, **values):
+    def clear(self, box: tuple) -> tuple:
+        """`box` (x, y, w, h) as text may fill it: whole, or where the seam's band crosses it, the
+        larger of its two parts beside the band."""
+        if self.seam is None:
+            return box
+        axis, lo, hi = self.seam
         x, y, w, h = box
+        start, end = (x, x + w) if axis == "x" else (y, y + h)
+        if end <= lo or start >= hi:
+            return box
+        start, end = (start, lo) if lo - start >= end - hi else (hi, end)
+        return (start, y, end - start, h) if axis == "x" else (x, start, w, end - start)
+
+    def text(self, key: str, style: Style, box: tuple, label: bool = False, **values):
+        x, y, w, h = self.clear(box)
         return draw_fitted(self.c, self.words(key, **values), style, x, y, w, h, self.report, self.lang, key, label=label)
 
     def card_zone(self, name: str, box: tuple, label_key: str, note_key: str | None = None) -> None:
@@ -237,7 +255,7 @@ class MatPainter:
         c.roundRect(x, y, w, h, mm(card.corner), stroke=1, fill=1)
         c.restoreState()
         pad = mm(5)
-        self.text(label_key, self.label, (x + pad, y + h * 0.36, w - 2 * pad, h * 0.3))
+        self.text(label_key, self.label, (x + pad, y + h * 0.36, w - 2 * pad, h * 0.3), label=True)
         if note_key:
             note = replace(self.label, size=self.look.type.small * 1.2, min_size=self.look.type.min)
             self.text(note_key, note, (x + pad, y + h * 0.24, w - 2 * pad, h * 0.12), label=True)
@@ -292,11 +310,15 @@ class MatPainter:
         return (x + pad, y + pad, w - 2 * pad, h - 2 * pad - head_h - mm(1.5))
 
 
-def paint_mat(canvas, project, lang: str, geo: MatGeometry, report) -> list[Zone]:
+SEAM_CLEARANCE = 2.5  # mm on each side of a seam between two sheets that no word comes into
+
+
+def paint_mat(canvas, project, lang: str, geo: MatGeometry, report, seam: tuple[str, float] | None = None) -> list[Zone]:
     """Draw the mat's design in `lang` with its bottom-left corner at the canvas origin; return
-    the zones drawn (mm, from that corner)."""
+    the zones drawn (mm, from that corner). `seam`: where two sheets join, ("x", x) or ("y", y)
+    in points from that corner (impose/tiles.py `seam_of`); no word is set across it."""
     look = mat_style(project)
-    p = MatPainter(canvas, project, lang, look, Words(project, lang, report), report)
+    p = MatPainter(canvas, project, lang, look, Words(project, lang, report), report, seam)
     _header(p, geo)
     p.card_zone("terrain", geo.terrain, "mat.terrain")
     for i, box in enumerate(geo.units, 1):
@@ -419,7 +441,8 @@ def _life_track(p: MatPainter, box: tuple) -> None:
         c.setLineWidth(0.5)
         c.roundRect(cx + mm(0.4), y, cell - mm(0.8), h, mm(1.2), stroke=1, fill=1)
         c.restoreState()
-        draw(c, layout(str(i + 1), num, cell, h), cx, y)
+        nx, ny, nw, nh = p.clear((cx, y, cell, h))
+        draw(c, layout(str(i + 1), num, nw, nh), nx, ny)
     p.zones.append(_zone("life-track", "track", (x + label_w, y, w - label_w, h)))
 
 
@@ -437,21 +460,38 @@ def _combat(p: MatPainter, box: tuple) -> None:
     columns = [texts[0:2], texts[2:3], texts[3:5]]
     col_keys = [keys[0:2], keys[2:3], keys[3:5]]
     gap, hang = mm(4), mm(2.4)
-    inner_x = x + head_w
-    col_w = (w - head_w - pad - 2 * gap) / 3
+    _, bottom, _, height = p.clear((x, y + pad, w, h - 2 * pad))  # (a seam along the panel: the columns on one side of it)
+    boxes = combat_columns(x + head_w, x + w - pad, len(columns), gap, p.seam)
     style = text_style(p.project, p.lang, "body", t.body, col.ink, min_size=t.min, leading=1.22)
-    size = min(fit_stack(ts, style, col_w - hang, h - 2 * pad, mm(0.9)) for ts in columns)
-    for k, (ts, ks) in enumerate(zip(columns, col_keys)):
-        cx = inner_x + k * (col_w + gap)
-        top = y + h - pad
+    size = min(fit_stack(ts, style, col_w - hang, height, mm(0.9)) for ts, (_, col_w) in zip(columns, boxes))
+    for (cx, col_w), ts, ks in zip(boxes, columns, col_keys):
+        top = bottom + height
         for key, text in zip(ks, ts):
             lay = layout(text, style, col_w - hang, 1e6, size=size, where=key)
-            if top - lay.height < y + pad - 0.5:
+            if top - lay.height < bottom - 0.5:
                 p.report.warning("overflow", f"'{key}' does not fit the combat reference", lang=p.lang, key=key)
                 break
             ornament.diamond(c, cx + mm(0.9), top - size * 0.55, size * 0.26, col.accent)
             draw(c, replace(lay, box_h=lay.height), cx + hang, top - lay.height)
             top -= lay.height + mm(0.9)
+
+
+def combat_columns(start: float, end: float, n: int, gap: float, seam: tuple | None) -> list[tuple[float, float]]:
+    """(x, width) of `n` columns from `start` to `end`, `gap` apart: of one width; where a seam's
+    band (axis "x") runs through them, the band is the gap between two of them and each side
+    holds columns in proportion to its width."""
+    def even(a: float, b: float, k: int) -> list[tuple[float, float]]:
+        width = (b - a - (k - 1) * gap) / k
+        return [(a + i * (width + gap), width) for i in range(k)]
+
+    if seam is None or seam[0] != "x" or seam[2] <= start or seam[1] >= end:
+        return even(start, end, n)
+    _, lo, hi = seam
+    left, right = lo - start, end - hi
+    if left < gap or right < gap:  # the band at an end: the columns beside it
+        return even(start, lo, n) if left >= right else even(hi, end, n)
+    k = min(n - 1, max(1, round(n * left / (left + right))))
+    return even(start, lo, k) + even(hi, end, n - k)
 
 
 def _turn_track(p: MatPainter, geo: MatGeometry) -> None:
@@ -489,7 +529,7 @@ def _turn_track(p: MatPainter, geo: MatGeometry) -> None:
         draw(c, layout(str(i + 1), num_style, 2 * r, 2 * r), nx - r, y + h / 2 - r - num_style.size * 0.05)
         tx = nx + r + mm(0.8)
         p.text(f"rules.phases.{i + 1}", label, (tx, y + mm(0.6), x1 - point * 0.55 - tx, h - mm(1.2)), label=True)
-    fx, fy, fw, fh = geo.first_turn
+    fx, fy, fw, fh = p.clear(geo.first_turn)  # (its mark goes with it)
     note = text_style(p.project, p.lang, "body", t.small, col.ink, min_size=t.min, valign="middle", leading=1.2)
     ornament.diamond(c, fx + mm(1.2), fy + fh / 2, 2.2, col.heading)
     p.text("rules.turn.first-turn", note, (fx + mm(3.2), fy, fw - mm(3.2), fh))

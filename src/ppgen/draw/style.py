@@ -85,7 +85,8 @@ def fit_label(text: str, style: Style, w: float, h: float, shrink: float = 0.75,
     """A short label: on one line if it fits there at QUIET_SHRINK × its size; else on two balanced lines
     broken at a good break (between words; in ja/zh at a compound's seam, スタンバイ|フェイズ)
     when that sets it larger than one line shrunk would (down to `shrink` × its size); else
-    one line shrunk; else wrapped and fitted."""
+    one line shrunk; else wrapped and fitted, at the largest size that breaks no word when
+    one down to the minimum does."""
     from dataclasses import replace as _replace
 
     from ..typeset.text import ASCENT, DESCENT, fit
@@ -99,4 +100,14 @@ def fit_label(text: str, style: Style, w: float, h: float, shrink: float = 0.75,
     two = fit(text, _replace(style, balance=True), w, h, where=where)
     if two.fits and len(two.lines) == 2 and not two.rough and (one is None or two.size > one.size):
         return two
-    return one if one is not None else fit(text, style, w, h, where=where)
+    if one is not None:
+        return one
+    wrapped = fit(text, style, w, h, where=where)
+    if wrapped.fits and wrapped.rough:  # a word broken ("DOCTRIN / E"): smaller, where a size down to the minimum sets every word whole
+        size, low = wrapped.size, style.min_size if style.min_size is not None else style.size
+        while size - 0.25 >= low - 1e-9:
+            size -= 0.25
+            whole = fit(text, _replace(style, size=size, min_size=size), w, h, where=where)
+            if whole.fits and not whole.rough:
+                return whole
+    return wrapped

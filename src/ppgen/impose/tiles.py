@@ -1,6 +1,7 @@
 """A drawing larger than the paper (the player mat), on one sheet or on two joined ones.
 
     tiles = plan_tiles((w, h), paper, printable=5, margin=6, glue=10, avoid=[(x0, x1), …])
+    seam_of(tiles)        # ("x", 177.5 mm in points): where the drawing is cut; None on one sheet
 
 - **One sheet** when the drawing fits the paper inside its margins (turned landscape when
   that is the way it fits), centred.
@@ -137,6 +138,15 @@ def _joined(axis: str, w: float, h: float, seam: float, sheet_along: float, shee
     two = Tile(page, origin(off_bottom), rect(0, seam, 0, across), 2, 2, axis, off_bottom + seam,
                waste=rect(off_bottom + seam, off_bottom + seam + waste, cross, cross + across))
     return [one, two]
+
+
+def seam_of(tiles: list[Tile]) -> tuple[str, float] | None:
+    """Where the drawing is cut between two sheets, in drawing coordinates: ("x", x) for sheets
+    side by side, ("y", y) for one above the other; None on one sheet."""
+    if len(tiles) < 2:
+        return None
+    one = tiles[0]
+    return ("x", one.part.x + one.part.w) if one.axis == "x" else ("y", one.part.y)
 
 
 # ── drawing ───────────────────────────────────────────────────────────────

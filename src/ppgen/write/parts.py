@@ -185,14 +185,14 @@ def mats_part(project, options, lang: str, run, report, progress=None) -> PartPD
     two joined along a glue strip (impose/tiles.py)."""
     from ..draw import mat
     from ..draw.style import text_style
-    from ..impose.tiles import JoinText, draw_tile
+    from ..impose.tiles import JoinText, draw_tile, seam_of
 
     loc = project.locale(lang)
     title = loc.get("mat.title")
     doc = new_document(project, lang, f"{project.config.game} — {title}")
     geo, tiles = mat_plan(project, options)
     form = f"mat-{lang}"
-    doc.define_form(form, geo.width, geo.height, lambda c: mat.paint_mat(c, project, lang, geo, report))
+    doc.define_form(form, geo.width, geo.height, lambda c: mat.paint_mat(c, project, lang, geo, report, seam_of(tiles)))
     join = JoinText(loc.get("mat.glue"), loc.get("mat.cut"), loc.get("mat.sheet"),
                     text_style(project, lang, "body", 7, "#404040", min_size=5, align="center", valign="middle"),
                     loc.where("mat.glue"))
