@@ -367,6 +367,18 @@ def frame_texts(pdf, top: float, bottom: float, halves: bool = False) -> list[st
         doc.close()
 
 
+def list_texts(project, lang: str) -> dict[str, str]:
+    """Each list of two items or more that every build sets, its items read as one text: {its
+    first item's key: the items' printed patterns, a marker's number (or nothing) between them}
+    — for `read_on_problems`: a list split at a page break reads on, no figure between its items."""
+    from ppgen.read.rulebook import load_structure
+
+    structure, locale = load_structure(project), project.locale(lang)
+    return {block.keys[0]: ".{0,3}?".join(printed_pattern(locale.get(key)) for key in block.keys)
+            for section in structure.all_sections for block in section.blocks
+            if block.kind in ("bullets", "numbered") and not block.when and len(block.keys) > 1}
+
+
 def printed_pattern(text: str) -> str:
     """A regular expression of a locale text as a page prints it, whitespace removed: its
     {placeholders} any short run of characters, its **bold** marks gone."""

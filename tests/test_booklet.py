@@ -234,9 +234,11 @@ def test_the_energy_maxima_keep_their_digits_together_in_every_language(project,
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_paragraph_reads_on_across_a_page_break_with_no_figure_between(project, booklet, lang, paper):
     """The booklet's pages are poured by the same flow as the rulebook's (test_rulebook): a split
-    paragraph goes on at the top of the next page, no figure between its halves. Its pages read
-    back from the sheets' halves, put in page order."""
-    from pdftools import frame_texts, read_on_problems, rule_texts
+    paragraph goes on at the top of the next page, no figure between its halves; a list split at a
+    page break too, no figure between its items (on the booklet's A5 pages 'Reading a card' came
+    between the turn's phases 3 and 4, in ko between 2 and 3). Its pages read back from the sheets'
+    halves, put in page order."""
+    from pdftools import frame_texts, list_texts, read_on_problems, rule_texts
     from ppgen.draw.style import mm
     from ppgen.read.styles import rulebook_style
 
@@ -249,6 +251,8 @@ def test_a_paragraph_reads_on_across_a_page_break_with_no_figure_between(project
         pages[left - 1], pages[right - 1] = halves[k], halves[k + 1]
     texts = rule_texts(project, lang)
     assert read_on_problems(pages, texts) == [], (lang, paper)
+    lists = list_texts(project, lang)
+    assert len(lists) >= 5 and read_on_problems(pages, lists) == [], (lang, paper)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh"])

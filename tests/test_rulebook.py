@@ -363,16 +363,19 @@ def test_a_paragraph_reads_on_across_a_page_break_with_no_figure_between(project
     """A paragraph split at a page break goes on at the top of the next page: no figure is set
     between its halves (a page of only a picture, or one at the top of the next page), on A4 and
     on Letter. Read back as the text in the pages' text frames, page after page: every paragraph
-    and list item is found there whole, on one page or two."""
+    and list item is found there whole, on one page or two, and every list's items one after the
+    other (no figure between them)."""
+    from pdftools import list_texts
     from ppgen.draw.style import mm
     from ppgen.read.styles import rulebook_style
 
     page = rulebook_style(project, "pages").page
-    texts = rule_texts(project, lang)
-    assert len(texts) > 50
+    texts, lists = rule_texts(project, lang), list_texts(project, lang)
+    assert len(texts) > 50 and len(lists) >= 5
     for paper, books in (("a4", rulebooks), ("letter", letter_rulebooks)):
         pages = frame_texts(books[lang][0], mm(page.head_offset + 3), mm(page.foot_offset + 4))
         assert read_on_problems(pages, texts) == [], (lang, paper)
+        assert read_on_problems(pages, lists) == [], (lang, paper)
 
 
 @pytest.mark.parametrize("lang", LANGS)

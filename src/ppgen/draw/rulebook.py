@@ -468,7 +468,7 @@ def block_of(book: Book, b: Block) -> list[fl.Block]:
         leads_in = text.rstrip().endswith((":", "\uff1a"))
         return [fl.Paragraph(text, st["body"], space_after=mm(sp.paragraph), keep_with_next=leads_in, where=book.where(key))]
     if b.kind in ("bullets", "numbered"):
-        group = fl.Group(list_items(book, b.kind, b.keys), space_after=mm(sp.list_after))
+        group = fl.Group(list_items(book, b.kind, b.keys), space_after=mm(sp.list_after), runs_on=True)  # (no figure between its items)
         # a short list (the six phases) is kept on one page; a long one splits between items
         frame = book.frame(0)
         group.prefer_whole = group.height(frame.width) <= frame.height / 4

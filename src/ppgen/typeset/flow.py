@@ -14,7 +14,8 @@ anything longer than a page: the rulebook now, any multi-page sheet later.
   the page break moves to the next page whole (with its heading), after the
   float, when it fits a page and leaves no more than `FLOAT_GAP` of this page
   empty; otherwise it splits and runs on directly at the top of the next page,
-  and the float follows where the paragraph ends.
+  and the float follows where the paragraph ends. A list (a Group that `runs_on`)
+  is read on the same way: no float comes between its items.
 - **Paragraph** and **ListItem** split between lines (never leaving a single
   line behind or alone: widow/orphan control); **Table** splits between rows
   and repeats its header row on every page; **Group** keeps blocks together
@@ -341,14 +342,15 @@ class Group(Block):
     A group splits only between its blocks, leaving at least `orphans` of them
     on each side (so a list never leaves one item alone at the top or bottom of
     a page). With `prefer_whole` (panels) it rather moves to the next page
-    whole when it fits there.
+    whole when it fits there. With `runs_on` (a list: its items are read in
+    order) it is split as a paragraph is, and no float comes between its pieces.
     """
 
     def __init__(self, blocks: list[Block], *, fill=None, padding=0.0, bar=None, space_before=0.0, space_after=0.0,
-                 prefer_whole=False, orphans=2):
+                 prefer_whole=False, orphans=2, runs_on=False):
         self.blocks, self.fill, self.padding, self.bar = blocks, fill, padding, bar  # bar: (colour, width)
         self.space_before, self.space_after = space_before, space_after
-        self.prefer_whole, self.orphans = prefer_whole, orphans
+        self.prefer_whole, self.orphans, self.runs_on = prefer_whole, orphans, runs_on
 
     def _inner(self, width):
         return width - 2 * self.padding - (self.bar[1] if self.bar else 0.0)
@@ -376,7 +378,8 @@ class Group(Block):
                 best = k
         if not best:
             return None
-        kw = dict(fill=self.fill, padding=self.padding, bar=self.bar, prefer_whole=self.prefer_whole, orphans=self.orphans)
+        kw = dict(fill=self.fill, padding=self.padding, bar=self.bar, prefer_whole=self.prefer_whole, orphans=self.orphans,
+                  runs_on=self.runs_on)
         return (Group(self.blocks[:best], **kw, space_before=self.space_before),
                 Group(self.blocks[best:], **kw, space_after=self.space_after))
 
@@ -591,6 +594,7 @@ class PageFlow:
     empty: bool = True  # nothing placed on the current page yet
     state: dict = field(default_factory=dict)  # for the caller: e.g. the running head
     pending: list = field(default_factory=list)  # floats waiting for the top of the next page
+    kept_from: float | None = None  # the room on the page where the blocks the last one is kept with began
 
     @property
     def current(self) -> Frame:
@@ -610,6 +614,7 @@ class PageFlow:
         self.page_open = True
         self.empty = True
         self.cursor = self.current.top
+        self.kept_from = None
         self.begin_page(self)
         if not hold:
             self._place_pending()
@@ -715,12 +720,20 @@ class PageFlow:
         """Whether `block`, a paragraph, goes to the next page whole rather than split around the
         floats waiting for that page: when it fits a page and what it leaves empty here (the
         rest of the page, measured where the blocks kept with it start) is at most FLOAT_GAP of
-        it. Otherwise it splits and runs on before them (`_place`)."""
+        it. Otherwise it splits and runs on before them (`_place`). Where the blocks before it are
+        kept with it (a heading, a paragraph leading in), the room is the one they started in, as
+        when they were placed: measured anew, a list that a heading had been set above for moved
+        on alone, leaving the heading at the foot of the page."""
         frame = self.current
+        room = self.remaining if self.kept_from is None else self.kept_from
         return (bool(self.pending) and block.runs_on and block.height(width) <= frame.height
-                and self.remaining <= FLOAT_GAP * frame.height + 1e-6)
+                and room <= FLOAT_GAP * frame.height + 1e-6)
 
     def _draw(self, block: Block, before: float, width: float) -> None:
+        if not block.keep_with_next:
+            self.kept_from = None
+        elif self.kept_from is None:
+            self.kept_from = self.remaining
         self.cursor -= before
         block.draw(self, self.current.x, self.cursor, width)
         self.cursor -= block.height(width) + block.space_after
