@@ -158,6 +158,11 @@ def em_of(project, lang, text, size=9.0):
     ("ja", "配備時：墓地からレベル5未満の歩兵ユニット1体を守備表示で蘇生する。地形軍略1枚を守る。1ターンに1度：手札を1枚捨てる。", "1ターンに1度："),
     ("zh", "部署时：从墓地以防御表示复活 1 个等级 < 5 的步兵。每回合一次：丢弃 1 张卡。", "每回合一次："),
     ("ko", "배치 시: 묘지에서 레벨 5 미만 보병/기병 1장을 수비 표시로 특수 배치합니다. 상대 DEF −1", "DEF −1"),
+    # a number with its counter or unit, a range with its unit (the rulebook broke "1 / つ", "6 / 試合", "5–6 / 级单位")
+    ("ja", "ローマとスパルタは最初から使え、ほかの勢力は対戦を重ねると解放されます（ペルシアは6試合）。", "6試合"),
+    ("ja", "セットのすべてのパーツが順番どおりに1つのファイルに入っています。", "1つ"),
+    ("zh", "攻击花费该单位的能量；部署 5–6 级单位花费其能量；发动军略或战术花费 1；盖放免费。", "5–6 级"),
+    ("en", "Card sheets: 280 cards and 2 quick-reference cards, 64 pages, on card stock (160–250 g/m²).", "160–250 g/m²"),
 ])
 def test_an_unbreakable_phrase_is_never_split(project, lang, text, phrase):
     """At every width from 9 to 30 ems (the phrase fits a line) it lands on one line."""
@@ -167,6 +172,16 @@ def test_an_unbreakable_phrase_is_never_split(project, lang, text, phrase):
         lines = layout(text, st, ems * 9.0, 999).text.split("\n")
         assert any(phrase in line for line in lines), (ems, lines)
         assert phrase in joiner.join(lines)
+
+
+def test_phrases_that_overlap_are_kept_as_one():
+    """Two phrases that share a character are one span: "5–6" (a range) and "6 级" (a number and its
+    counter) keep "5–6 级" whole. Found as one alternation, the first hid the second ("5–6 / 级")."""
+    from ppgen.typeset.phrases import Phrases
+
+    text = "部署 5–6 级单位，1 ATK < 5"
+    spans = Phrases(keep=("{n}–{n}", "{n} 级", "{n} ATK", "ATK < {n}")).spans(text, "cjk")
+    assert [text[a:b] for a, b in spans] == ["5–6 级", "1 ATK < 5"]
 
 
 def test_without_the_glossary_the_same_phrase_breaks(project):

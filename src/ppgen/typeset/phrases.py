@@ -47,7 +47,9 @@ class Phrases:
         """(start, end) of every unbreakable phrase in `text` (overlapping spans merged)."""
         if not self.keep:
             return []
-        found = sorted(m.span() for m in _keep_regex(self.keep, mode).finditer(text) if m.end() > m.start())
+        # every phrase starting at every place, overlapping ones too ("5–6" and "6 级" in "5–6 级"): the
+        # pattern is a look-ahead, so one match does not hide another that starts inside it
+        found = sorted((m.start(), m.end(1)) for m in _keep_regex(self.keep, mode).finditer(text) if m.end(1) > m.start())
         return merge_spans(found)
 
     def seams(self, text: str) -> set[int]:
@@ -101,7 +103,7 @@ def _pattern(phrase: str, mode: str) -> str:
 @lru_cache(maxsize=64)
 def _keep_regex(phrases: tuple[str, ...], mode: str) -> re.Pattern:
     longest_first = sorted(phrases, key=lambda p: (-len(p), p))
-    return re.compile("|".join(f"(?:{_pattern(p, mode)})" for p in longest_first), re.IGNORECASE)
+    return re.compile("(?=(" + "|".join(f"(?:{_pattern(p, mode)})" for p in longest_first) + "))", re.IGNORECASE)
 
 
 def leading_clauses(text: str) -> list[tuple[int, int]]:
