@@ -74,6 +74,10 @@ def test_an_uncaught_exception_is_a_traceback_and_exit_1(monkeypatch):
     monkeypatch.setattr(ppgen.cli.main_group, "main", crash)
     result = call_ppgen("--version")
     assert result.returncode == 3 and "internal error: RuntimeError: boom" in result.stderr
+    # the command to run again for the details: --debug before the command's name, where ppgen reads it
+    # (the message said "run with --debug", and `ppgen build --debug` is refused: "No such option")
+    result = call_ppgen("build", "--lang", "en")
+    assert "`ppgen --debug build --lang en` shows the details" in result.stderr, result.stderr
     monkeypatch.setattr(ppgen.cli, "_register", crash)
     result = call_ppgen("--version")
     assert result.returncode == 1 and "Traceback" in result.stderr and "RuntimeError: boom" in result.stderr

@@ -51,6 +51,29 @@ def test_four_corruptions_reported_at_once(game_copy):
     assert re.search(rf"cards\.yaml:{dup_line}:13: error\[duplicate\]", result.stderr)
 
 
+@pytest.mark.parametrize("key, expected", [("level", "a whole number"), ("atk", "a whole number"), ("def", "a whole number"),
+                                           ("energy", "a whole number"), ("type", "text")])
+def test_a_unit_s_stat_or_type_left_blank_is_an_error_where_it_stands(game_copy, key, expected):
+    """`atk:` with nothing after it: the card printed "None" in its ATK badge and every command went
+    on (exit 0); `type:` ended in an internal error (KeyError 'type.None'). Now an error at the key,
+    as a blank `copies:` is, and nothing is written."""
+    cards = game_copy / "cards.yaml"
+    block = "      - id: balearic-slingers\n        code: CAR-01\n        kind: unit\n"
+    text = cards.read_text(encoding="utf-8")
+    start = text.index(block) + len(block)
+    end = text.index("\n      - id:", start)
+    entry = re.sub(rf"^(        {key}):.*$", r"\1:", text[start:end], count=1, flags=re.M)
+    cards.write_text(text[:start] + entry + text[end:], encoding="utf-8")
+    line = text[:start].count("\n") + 1 + entry[: entry.index(f"        {key}:")].count("\n")
+    for command in (["cards"], ["build", "--lang", "en", "--parts", "cards", "--faction", "carthage"]):
+        result = run_cli("--root", str(game_copy), *command)
+        assert result.returncode == 2, (command, result.stderr)
+        col = len(f"        {key}:") + 1  # where its value would be, as for a blank `copies:`
+        assert f"cards.yaml:{line}:{col}: error[type] '{key}' must be {expected}, not nothing" in result.stderr, result.stderr
+        assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+    assert not (game_copy / "out").exists()
+
+
 def test_bad_indentation(game_copy):
     cards = game_copy / "cards.yaml"
     corrupt(cards, "        atk: 2\n        def: 1\n", "        atk: 2\n      def: 1\n")

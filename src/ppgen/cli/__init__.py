@@ -94,9 +94,18 @@ def _run(argv) -> None:
     except Exception as exc:  # a bug in ppgen: say so, plainly
         if "--debug" in (argv or sys.argv):
             raise
-        UI().error(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details; please report it)")
+        UI().error(f"internal error: {type(exc).__name__}: {exc} (`{_with_debug(argv)}` shows the details; please report it)")
         sys.exit(3)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _with_debug(argv) -> str:
+    """The command as it was run, with --debug where it is read: before the command's name
+    (`ppgen build --debug` is refused: the option is ppgen's, not the command's)."""
+    import shlex
+
+    args = [a for a in (sys.argv[1:] if argv is None else list(argv)) if a != "--debug"]
+    return shlex.join(["ppgen", "--debug", *args])
 
 
 def _negative_number_explained(exc) -> None:

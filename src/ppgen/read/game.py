@@ -20,7 +20,7 @@ from ..errors import DataError, Problem
 from .gamedir import GameDir
 from .art import ART_FITS, art_path_problem
 from .model import KINDS, STATS, WHEN, WHOSE, BonusPart, Card, Faction, Rules
-from .schema import Field, check_mapping, did_you_mean, in_range, one_of
+from .schema import Field, check_mapping, did_you_mean, in_range, one_of, type_name
 from .yamlio import Doc
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -320,6 +320,8 @@ def unit_stats(card: CardEntry) -> Iterable[Problem]:
         if value is None:
             if stat not in card.data:  # (a value of the wrong type was reported already)
                 yield card.problem((), f"{card.name} is a unit and needs '{stat}'", "missing-key")
+            elif card.data[stat] is None:  # `atk:` left blank (it printed "None" on the card)
+                yield card.problem((stat,), f"'{stat}' must be {type_name(int)}, not nothing", "type")
         elif not lo <= value <= hi:
             yield card.problem((stat,), f"'{stat}' must be between {lo} and {hi}, not {value}", "range")
 
@@ -329,6 +331,8 @@ def unit_type(card: CardEntry) -> Iterable[Problem]:
     if card["type"] is None:
         if "type" not in card.data:
             yield card.problem((), f"{card.name} is a unit and needs a 'type'", "missing-key")
+        elif card.data["type"] is None:  # `type:` left blank (an internal error before)
+            yield card.problem(("type",), f"'type' must be {type_name(str)}, not nothing; one of {', '.join(card.types)}", "type")
     elif card["type"] not in card.types:
         yield card.problem(("type",), f"unknown type '{card['type']}'{did_you_mean(card['type'], card.types)}", "unknown-ref")
 
