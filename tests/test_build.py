@@ -233,6 +233,38 @@ def test_cli_says_when_the_grid_gave_way_to_room_for_crop_marks(game_copy):
         "for crop marks outside the 5 mm border a printer cannot print")
 
 
+def test_a_build_of_some_parts_or_a_deck_never_replaces_the_whole_set(game_copy):
+    """`--parts rulebook,mats` and `--deck … --parts cards,boxes` into the folder of a full build:
+    each writes a set named by what it holds; ancient-duel-en.pdf, the file a player prints, stays
+    the whole set (it was replaced by the 26-page or 12-page fragment, and the summary said so as
+    if nothing were amiss)."""
+    out = game_copy / "out"
+    full = call_ppgen("build", "--lang", "en", "--parts", "mats,score-sheet,cards", "--faction", "rome", cwd=game_copy)
+    assert full.returncode == 0, full.stderr
+    whole = call_ppgen("build", "--lang", "en", cwd=game_copy)
+    assert whole.returncode == 0, whole.stderr
+    kept = (out / "en" / "ancient-duel-en.pdf").read_bytes()
+    for args, name in ((["--parts", "rulebook,mats"], "ancient-duel-en-rulebook-mats.pdf"),
+                       (["--deck", "decks/starter-rome.txt", "--parts", "cards,boxes"], "ancient-duel-en-starter-rome.pdf")):
+        result = call_ppgen("build", "--lang", "en", *args, cwd=game_copy)
+        assert result.returncode == 0, result.stderr
+        assert f"wrote {out.name}/en/{name}" in result.stderr or f"/en/{name}" in result.stderr, result.stderr
+        assert (out / "en" / name).is_file()
+    assert (out / "en" / "ancient-duel-en.pdf").read_bytes() == kept
+    assert (out / "en" / "ancient-duel-en-rome.pdf").is_file()  # a faction's set is named by its faction, as before
+
+
+def test_a_part_unknown_in_ppgen_yaml_is_blamed_on_ppgen_yaml(game_copy):
+    """`parts: [rulebok]` in ppgen.yaml: the message names the file's key, not an option never typed."""
+    config = game_copy / "ppgen.yaml"
+    text = config.read_text(encoding="utf-8")
+    assert "\nbuild:\n" in text
+    config.write_text(text.replace("\nbuild:\n", "\nbuild:\n  parts: [rulebok, mats]\n", 1), encoding="utf-8")
+    result = call_ppgen("build", "--lang", "en", cwd=game_copy)
+    assert result.returncode == 2
+    assert "ppgen.yaml build.parts: unknown part 'rulebok'; did you mean 'rulebook'?" in result.stderr, result.stderr
+
+
 def test_cli_back_printable_margin_and_rulebook_options(game_copy):
     bad = call_ppgen("--root", str(game_copy), "build", "--back", "lite", "-f", "rome")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr

@@ -126,7 +126,8 @@ class BuildOptions:
         chosen_layout = "print-and-cut" if machine is not None else pick("layout", layout, choice(units.LAYOUTS))
         card = pick("card_size", card_size, units.parse_card_size)
         default_parts = conf["parts"] if conf["parts"] is not None else DEFAULT_PARTS
-        chosen = parse_parts(parts, default=("cards",) if (factions or cards_only) else parse_parts(default_parts, DEFAULT_PARTS))
+        chosen = parse_parts(parts, default=("cards",) if (factions or cards_only) else
+                             parse_parts(default_parts, DEFAULT_PARTS, "ppgen.yaml build.parts"))
 
         def card_back(v):  # checked against the card template only when there are cards to print
             return v if v is None or "cards" not in chosen else load_card_template(project).back_name(v)
@@ -210,18 +211,19 @@ def _corner(value, card: CardSize) -> float:
     return units.check_length(value, "corner radius", 0, limit)
 
 
-def parse_parts(value, default: tuple[str, ...]) -> tuple[str, ...]:
-    """`--parts rulebook,cards` → the parts in assembly order; None → `default`."""
+def parse_parts(value, default: tuple[str, ...], source: str = "--parts") -> tuple[str, ...]:
+    """`--parts rulebook,cards` → the parts in assembly order; None → `default`. `source`: where
+    the value was written, for the message (the option, or ppgen.yaml's key)."""
     if value is None:
         return default
-    names = [p.strip() for p in (value.split(",") if isinstance(value, str) else value) if p.strip()]
+    names = [p.strip() for p in (value.split(",") if isinstance(value, str) else value) if str(p).strip()]
     if not names:
-        raise UsageError("--parts: name at least one part")
+        raise UsageError(f"{source}: name at least one part")
     for name in names:
         if name not in PART_ORDER:
             from ..read.schema import did_you_mean
 
-            raise UsageError(f"--parts: unknown part '{name}'{did_you_mean(name, PART_ORDER)} (parts: {', '.join(PART_ORDER)})")
+            raise UsageError(f"{source}: unknown part '{name}'{did_you_mean(name, PART_ORDER)} (parts: {', '.join(PART_ORDER)})")
     return tuple(p for p in PART_ORDER if p in names)
 
 
@@ -345,14 +347,22 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
 
 
 def file_names(project, options: BuildOptions, name: str | None, decklist: bool) -> dict[str, str]:
-    """File name patterns of each part and of the assembled set ({lang} is filled per language)."""
+    """File name patterns of each part and of the assembled set ({lang} is filled per language).
+    The set is `ancient-duel-<lang>.pdf` when it holds the whole game (every default part, the
+    starter decks); a set of fewer cards is named by them — its factions, its decklist
+    (`ancient-duel-en-rome.pdf`, `ancient-duel-en-my-deck.pdf`) — and a set of fewer parts of the
+    whole game by its parts (`ancient-duel-en-rulebook-mats.pdf`): printing a part or a deck
+    never replaces the whole set."""
     suffix = "".join(f"-{f}" for f in options.factions) if not decklist else ""
     names = {part: f"{part}-{{lang}}.pdf" for part in PART_ORDER}
     if options.rulebook == "booklet":
         names["rulebook"] = "rulebook-booklet-{lang}.pdf"
     names["cards"] = f"{name or 'cards'}-{{lang}}{suffix}.pdf"
     names["boxes"] = f"{name}-boxes-{{lang}}.pdf" if name else f"boxes-{{lang}}{suffix}.pdf"
-    names["set"] = f"{slug(project.config.game)}-{{lang}}{suffix}.pdf"
+    holds = suffix + (f"-{name}" if decklist and name else "")
+    if not holds and not set(DEFAULT_PARTS) <= set(options.parts):
+        holds = "".join(f"-{part}" for part in options.parts)
+    names["set"] = f"{slug(project.config.game)}-{{lang}}{holds}.pdf"
     return names
 
 
