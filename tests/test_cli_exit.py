@@ -47,6 +47,23 @@ def test_exit_handlers_run_and_piped_output_is_complete(tmp_path):
     assert "torn down" not in done.stderr  # the process ended without freeing its objects one by one
 
 
+def test_a_thread_exit_hook_that_fails_as_the_program_ends_changes_nothing(tmp_path):
+    """A thread's exit hook failing in `threading._shutdown` (a process pool broken by the error the
+    command reports: its wake-up writes to a closed pipe) printed three chained tracebacks after the
+    command's own message and turned its exit code 2 into 1, now and then."""
+    done = program("""
+        import threading
+        real = threading._shutdown
+        def failing():
+            real()
+            raise OSError(9, "Bad file descriptor")
+        threading._shutdown = failing
+        """, "--root", "missing-dir", "cards", tmp_path=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "game directory missing-dir does not exist" in done.stderr
+    assert "Traceback" not in done.stderr and "Bad file descriptor" not in done.stderr
+
+
 @pytest.mark.parametrize("argv, code, says", [
     (("no-such-command",), 2, "No such command"),
     (("--root", "missing-dir", "cards"), 2, "game directory missing-dir does not exist"),

@@ -171,7 +171,10 @@ def _leave(code) -> None:
     elif not isinstance(code, int):  # sys.exit("message"): printed, status 1, as Python does
         print(code, file=sys.stderr)
         code = 1
-    shutdown()
+    try:
+        shutdown()
+    except Exception:  # a thread's exit hook that failed as the process ends (a worker pool broken by the
+        pass  # error being reported: "OSError: Bad file descriptor" in its wake-up): nothing of the work; Python says no more
     atexit._run_exitfuncs()
     _exit_now(code)
 
