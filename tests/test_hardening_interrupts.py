@@ -423,3 +423,28 @@ def test_a_rewritten_file_keeps_its_permissions_and_its_link(tmp_path):
     with pytest.raises(UsageError, match="read-only"):
         write_atomic(locked, "new\n")
     assert locked.read_text(encoding="utf-8") == "old\n" and leftovers(tmp_path) == []
+
+
+def test_a_file_that_cannot_be_written_stops_the_build_before_any_is(game_copy):
+    """One of a language's files read-only: the build stops before it draws anything, and every
+    file is as it was — it was refused after the drawing, when the set and the parts before it had
+    been replaced already (the set with the new text beside the old card sheet)."""
+    import os
+
+    from clitools import call_ppgen
+
+    args = ("build", "--lang", "en", "--parts", "mats,score-sheet", "--no-cache")
+    assert call_ppgen(*args, cwd=game_copy).returncode == 0
+    folder = game_copy / "out" / "en"
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+    assert set(before) == {"ancient-duel-en-mats-score-sheet.pdf", "mats-en.pdf", "score-sheet-en.pdf"}
+    (folder / "score-sheet-en.pdf").chmod(0o444)
+    en = game_copy / "locales" / "en.yaml"
+    text = en.read_text(encoding="utf-8")
+    assert "\nmat.title: Player mat\n" in text
+    en.write_text(text.replace("\nmat.title: Player mat\n", "\nmat.title: Player board\n", 1), encoding="utf-8")
+    result = call_ppgen(*args, cwd=game_copy)
+    assert result.returncode == 2
+    assert "cannot write" in result.stderr and "score-sheet-en.pdf: it is read-only" in result.stderr, result.stderr
+    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()} == before
+    os.chmod(folder / "score-sheet-en.pdf", 0o644)

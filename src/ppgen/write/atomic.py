@@ -25,17 +25,35 @@ def atomic_output(path: Path, mode: str = "wb", durable: bool = True) -> Iterato
     and `path` is left exactly as it was. A failing write (disk full, permission
     denied, a folder in the way) raises UsageError naming the file.
     """
-    path = Path(path)
-    shown = path
-    if path.is_symlink():  # a link is written through: the file it points to gets the new text
-        path = Path(os.path.realpath(path))
-    folder = path.parent
-    ensure_folder(folder)
-    if path.is_dir():
-        raise UsageError(f"cannot write {shown}: a folder of that name is in the way")
+    shown = Path(path)
+    path = _target(shown)
+    ensure_folder(path.parent)
     permissions = _kept_permissions(shown)
     with written_whole(path, mode, durable, permissions, shown) as fh:
         yield fh
+
+
+def check_writable(path: Path) -> None:
+    """A UsageError now when `path` would be refused by atomic_output (a folder in its way, a
+    read-only file, not a plain file), so that a build can say so before it draws anything and
+    before it writes any of a language's files."""
+    shown = Path(path)
+    target = _target(shown)
+    folder = next((f for f in (target.parent, *target.parent.parents) if f.exists()), None)
+    if folder is not None and not folder.is_dir():  # (ensure_folder's words)
+        raise UsageError(f"{folder} exists and is a file, not a folder" if folder == target.parent else
+                         f"cannot create folder {target.parent}: {folder} is a file, not a folder")
+    if folder == target.parent:
+        _kept_permissions(shown)
+
+
+def _target(shown: Path) -> Path:
+    """The file a write to `shown` replaces: a link is written through (the file it points to gets
+    the new text); a folder of that name is in the way."""
+    path = Path(os.path.realpath(shown)) if shown.is_symlink() else shown
+    if path.is_dir():
+        raise UsageError(f"cannot write {shown}: a folder of that name is in the way")
+    return path
 
 
 def _kept_permissions(shown: Path) -> int:

@@ -337,6 +337,7 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
             refuse = options.strict and any(w.strict for w in warnings)  # --strict fails on the same warnings again
             add([replace(f, written=not refuse) for f in files], warnings, "unchanged")
     if fresh:
+        _check_writable(options, fresh, names)
         drawing = replace(options, langs=fresh)
         jobs = min(len(fresh) * len(options.parts), options.jobs or os.cpu_count() or 1)
         for files, warnings in _run_languages(project, drawing, run, names, jobs, progress, recall=reuse):
@@ -364,6 +365,20 @@ def file_names(project, options: BuildOptions, name: str | None, decklist: bool)
         holds = "".join(f"-{part}" for part in options.parts)
     names["set"] = f"{slug(project.config.game)}-{{lang}}{holds}.pdf"
     return names
+
+
+def _check_writable(options: BuildOptions, langs, names: dict[str, str]) -> None:
+    """Every file the build will write, checked before anything is drawn: one that cannot be
+    written (read-only, a folder in its way) stops the build now, every file as it was — it was
+    refused after the drawing, when the files before it had been replaced already (a new set
+    beside an old card sheet)."""
+    from .atomic import check_writable
+
+    in_set = [p for p in options.parts if not (p == "rulebook" and options.rulebook == "booklet")]
+    keys = list(options.parts) + (["set"] if len(in_set) > 1 else [])
+    for lang in langs:
+        for key in keys:
+            check_writable(options.out / lang / names[key].format(lang=lang))
 
 
 def slug(text: str) -> str:
