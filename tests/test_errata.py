@@ -434,6 +434,28 @@ def test_rule_changes_are_listed_by_section_with_the_numbers_filled_in(game_copy
     assert {r.section for r in ja.rules} >= {"goal"}  # the number changed in ja too
 
 
+def test_the_quick_reference_is_a_rule_section_and_its_changed_cards_are_reprinted(game_copy, tmp_path):
+    """hand_limit 5 → 6: the rulebook's quick reference ("End Phase — discard down to 6 cards") is listed
+    among the rules that changed, and the errata's sheets reprint the two quick-reference cards, which
+    print the same line; both were missed (the quick reference is a picture, its words no section's)."""
+    from pypdf import PdfReader
+
+    set_value(game_copy / "cards.yaml", ("rules", "hand_limit"), 6)
+    errata = errata_since(ppgen.load(game_copy), str(ROOT), ("en",))
+    en = errata.language("en")
+    quick = next(r for r in en.rules if r.section == "quick")
+    assert [(t.key, t.old, t.new) for t in quick.texts] == [("rules.quick.phase.6", "End Phase — discard down to 5 cards.",
+                                                             "End Phase — discard down to 6 cards.")]
+    assert en.references and not en.cards
+    result = call_ppgen("errata", "--since", ROOT, "--lang", "en", "--out", tmp_path, root=game_copy)
+    assert result.returncode == 0, result.stderr
+    assert "2 cards to reprint" in result.stderr, result.stderr
+    pages = [" ".join(page.extract_text().split()) for page in PdfReader(tmp_path / "en" / "errata-en.pdf").pages]
+    assert sum(text.count("End Phase — discard down to 6 cards.") for text in pages[1:]) == 2  # the two cards' fronts
+    unchanged = errata_since(ppgen.load(ROOT), str(ROOT), ("en",)).language("en")
+    assert not unchanged.references
+
+
 # ── the pieces ────────────────────────────────────────────────────────────
 def test_text_diff_marks_words_and_cjk_characters():
     pieces = text_diff("When this card attacks, it switches to Defense.", "After this card attacks, it switches to Attack Position.")

@@ -526,16 +526,21 @@ TABLE_KEYS = ("rules.contents.heading", "rules.terms.column-term", "rules.terms.
 def printed_keys(structure: Structure) -> list[str]:
     """Every locale key the rulebook of `structure` may print: its own texts, its sections'
     (whatever the build's facts), the tables' headers and the pictures' words — once each."""
-    from . import anatomy, quick_reference, table_setup, walkthrough
-
     keys = [structure.title, structure.subtitle, structure.tagline, structure.intro, structure.colophon]
     keys += list(structure.reference.values())
     keys += [k for s in structure.all_sections for k in s.locale_keys] + list(TABLE_KEYS)
-    figures = {b.value for s in structure.all_sections for b in s.blocks if b.kind == "figure"}
+    keys += [k for s in structure.all_sections for k in section_figure_keys(s)]
+    return list(dict.fromkeys(keys))
+
+
+def section_figure_keys(section) -> list[str]:
+    """The locale keys the pictures of a section print (their labels, the example's words, the
+    quick reference's texts), in order."""
+    from . import anatomy, quick_reference, table_setup, walkthrough
+
     pictures = {"anatomy": anatomy.KEYS, "table-setup": table_setup.KEYS, "walkthrough": walkthrough.KEYS,
                 "quick-reference": quick_reference.KEYS}
-    keys += [k for name in pictures if name in figures for k in pictures[name]]
-    return list(dict.fromkeys(keys))
+    return [k for b in section.blocks if b.kind == "figure" for k in pictures.get(b.value, ())]
 
 
 # ── contents, terms, components ───────────────────────────────────────────

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from ..draw.card_front import printed_keys
+from ..draw.rulebook import section_figure_keys
 from ..draw.face_inputs import back_inputs, fingerprint, front_inputs
 from ..i18n.states import stale_reason
 from ..read.rulebook import load_structure
@@ -115,6 +116,7 @@ class LanguageErrata:
     constants: list[ConstantChange] = field(default_factory=list)
     stale: list[StaleText] = field(default_factory=list)
     new_language: bool = False  # the other version has no such language: nothing to compare
+    references: bool = False  # the quick-reference cards print differently: reprinted with the cards
 
     def of(self, status: str) -> list[CardChange]:
         return [c for c in self.cards if c.status == status]
@@ -195,7 +197,17 @@ def _language(old, new, lang: str, backs, copies) -> LanguageErrata:
     out.rules = rule_changes(old, new, lang)
     out.constants = constant_changes(old, new)
     out.stale = stale_texts(old, new, lang)
+    out.references = reference_card_inputs(old, lang) != reference_card_inputs(new, lang)
     return out
+
+
+def reference_card_inputs(project, lang: str) -> tuple:
+    """What the quick-reference cards print: their texts as printed (rule constants filled in:
+    the hand limit) and the energy schedule."""
+    from ..draw.mat import energy_schedule
+    from ..draw.quick_reference import KEYS
+
+    return tuple(rule_texts(project, lang, KEYS).items()), tuple(energy_schedule(project.game.rules))
 
 
 def _changed_card(old, new, was, now, lang: str, backs) -> CardChange | None:
@@ -265,8 +277,8 @@ def rule_sections(project) -> dict[str, tuple[str, list[str]]]:
     def sections():
         s = load_structure(project)
         out = {"intro": (s.subtitle, [s.title, s.subtitle, s.tagline, s.intro, s.colophon])}
-        for section in s.all_sections:
-            out[section.id] = (section.heading, section.locale_keys)
+        for section in s.all_sections:  # its texts, and its pictures' words (the quick reference's)
+            out[section.id] = (section.heading, list(dict.fromkeys(section.locale_keys + section_figure_keys(section))))
         out["reference"] = (s.reference["heading"], list(s.reference.values()))
         return out
 
@@ -278,8 +290,18 @@ def rule_texts(project, lang: str, keys) -> dict[str, str]:
     from ..draw.words import Words
     from ..write.parts import rulebook_values
 
+    from ..errors import DataError
+
     words = Words(project, lang, None, rulebook_values(project, lang))
-    return {key: plain(words(key)) for key in keys}
+    locale = project.locale(lang)
+
+    def printed(key: str) -> str:
+        try:
+            return plain(words(key))
+        except DataError:  # a picture's words with values of its own (the walkthrough's {attacker}): as written
+            return plain(locale.get(key))
+
+    return {key: printed(key) for key in keys}
 
 
 

@@ -60,19 +60,25 @@ def draw_errata(project, errata: Errata, changes: LanguageErrata, options, repor
     from ..write.parts import PartPDF, assemble, cards_part, new_document
     from ..write.pdf import duplex_hint
 
+    from ..write.build import PrintRun
+    from ..write.parts import REFERENCE_CARDS
+
     lang = changes.lang
     loc = project.locale(lang)
-    run = [project.game.card(c.id) for c in changes.printed for _ in range(c.printed)]
+    run = PrintRun(project.game.card(c.id) for c in changes.printed for _ in range(c.printed))
+    if changes.references:  # their texts changed (a rule constant they print: the hand limit): one for each player again
+        run.references = REFERENCE_CARDS
     with fallbacks_reported(loc, report):
-        log = changelog(project, errata, changes, bool(run))
+        log = changelog(project, errata, changes, bool(run) or bool(run.references))
         doc = new_document(project, lang, title(project, lang), subtitle(project, errata, lang))
-        if draw_changelog(doc.canvas, project, lang, options.paper.size, log, report) % 2 and run:
+        sheets = bool(run) or bool(run.references)
+        if draw_changelog(doc.canvas, project, lang, options.paper.size, log, report) % 2 and sheets:
             doc.canvas.showPage()  # the changelog's blank back
         parts = [PartPDF("changelog", doc.data(), doc.pages, loc.get("errata.title"))]
-        if run:
+        if sheets:
             parts.append(cards_part(project, options, lang, run, report))
     data, pages = assemble(parts, title(project, lang), lang, duplex=duplex_hint(options.duplex))  # printed as the cards are
-    return data, pages, len(run), parts[-1].files if run else []
+    return data, pages, len(run) + run.references, parts[-1].files if sheets else []
 
 
 # ── the changelog's words ──────────────────────────────────────────────────
