@@ -96,6 +96,11 @@ def test_deck_size(project):
     assert words(project).hint(found) == "add 1 card"
     report = check(project, text_of(project, moved(starter(project, "rome"), hastati_line=+1, testudo=+1), "Rome"))
     assert words(project).hint(issue(report, "deck-size")) == "remove 2 cards"
+    assert words(project).message(found) == "the deck has 39 cards; it must have exactly 40"
+    one = check(project, "1 Hastati Line\n")  # one card: "1 card", not "1 cards", in every language's way
+    said = {lang: words(project, lang).message(issue(one, "deck-size")) for lang in ("en", "ja", "ko", "zh")}
+    assert said == {"en": "the deck has 1 card; it must have exactly 40", "ja": "デッキは1枚です。ちょうど40枚でなければなりません",
+                    "ko": "덱이 1장입니다. 덱은 정확히 40장이어야 합니다", "zh": "牌组有 1 张牌；必须恰好 40 张"}
 
 
 def test_max_copies(project):

@@ -518,6 +518,7 @@ def test_export_cli_tts_deck(game_copy):
     (["export", "png", "--lang", "fr"], "unknown language 'fr'"),
     (["export", "tts", "-f", "atlantis"], "atlantis"),
     (["export", "tts", "--deck", "x.txt", "-f", "rome"], "cannot be combined"),
+    (["export", "tts", "-f", "rome", "--base-url", "example.org/ad"], "'example.org/ad' is not a web address: start it with https://"),
     (["export", "png", "-o", "cards.yaml"], "'cards.yaml' is a file"),
     (["export", "png", "-o", "cards.yaml/pictures"], "cards.yaml is a file, not a folder"),
     (["preview", "ROM-01", "--lang", "en,ja"], "one language"),

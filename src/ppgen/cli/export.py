@@ -16,7 +16,7 @@ def export_group():
 
     \b
     Examples:
-      ppgen export png --lang ja --bleed        print-service PNGs: out/ja/png/ROM-01.png … back.png
+      ppgen export png --lang ja --bleed        print-service PNGs: out/ja/png-bleed/ROM-01.png … back.png
       ppgen export tts --lang en                Tabletop Simulator sheets per starter deck
       ppgen export contact --lang ko -f rome    every Rome card on one picture, to proofread
     """
@@ -83,11 +83,21 @@ def png_command(ui, lang, out, card_size, dpi, bleed, factions, deck_path, force
     _finish(ui, project, total, f"{image.size.width} × {image.size.height} px")
 
 
+def _web_address(value: str | None) -> str | None:
+    """--base-url: a web address Tabletop Simulator can load pictures from (it took "example.org/ad"
+    and wrote FaceURLs that no table could load)."""
+    if value is not None and not value.lower().startswith(("http://", "https://")):
+        raise click.BadParameter(f"'{value}' is not a web address: start it with https:// (or http://), "
+                                 "where the uploaded pictures can be loaded from")
+    return value
+
+
 @export_group.command("tts")
 @output_options
 @faction_option
 @deck_options
-@click.option("--base-url", metavar="URL", help="Where you will upload the images; the saved object's image URLs start with it (default: file:/// paths to the files written).")
+@click.option("--base-url", metavar="URL", callback=lambda ctx, param, value: _web_address(value),
+              help="Where you will upload the images (https://…); the saved object's image URLs start with it (default: file:/// paths to the files written).")
 @click.pass_obj
 def tts_command(ui, lang, out, factions, deck_path, force, base_url):
     """Tabletop Simulator deck sheets: per deck, sheets of at most 10 × 7 cards

@@ -103,10 +103,10 @@ class Words:
     def text(self, key: str, **params) -> str:
         """The template `key` filled with `params` (Refs, lists and pairs turned into words).
 
-        When the number (`n`, else `count`) is 1 and the language has `key.one`, that variant is
-        used; when it is 0, `key.zero`.
+        When the number (`n`, else `count`, else `total`) is 1 and the language has `key.one`,
+        that variant is used; when it is 0, `key.zero`.
         """
-        number = params.get("n", params.get("count"))
+        number = params.get("n", params.get("count", params.get("total")))
         variant = {1: ".one", 0: ".zero"}.get(number) if isinstance(number, int) else None
         if variant and self.loc.has(key + variant):
             key += variant
