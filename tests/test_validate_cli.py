@@ -45,6 +45,23 @@ def test_illegal_deck_exits_1_and_lists_every_problem(tmp_path):
     assert "error[commander-faction]" in out and "error[faction-locked] Persia unlocks at 6 games; you have 0" in out
 
 
+def test_quiet_shows_only_the_problems_and_the_summary(tmp_path):
+    """--quiet ("only errors and the final summary"): a legal deck prints nothing but the summary, an
+    illegal one its verdict, errors and hints — not its tables, not its info lines (it printed the
+    whole report)."""
+    one = write(tmp_path / "one.txt", "1 Hastati Line\n")
+    result = call_ppgen("--quiet", "validate", STARTER, one, cwd=ROOT)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{one}: Standard deck, not legal (2 errors)",
+        f"{one}: error[deck-size] the deck has 1 card; it must have exactly 40", "    hint: add 39 cards",
+        f"{one}: error[commanders] no Commander; a deck has 1 to 2",
+        "    hint: add a Commander of your primary faction, e.g. Trajan, Imperial Vanguard"]
+    assert "2 decklists checked: 1 legal, 1 not legal" in result.stderr
+    legal = call_ppgen("--quiet", "validate", STARTER, cwd=ROOT)
+    assert legal.returncode == 0 and legal.stdout == "" and "1 decklist checked: 1 legal" in legal.stderr
+
+
 def test_json_is_stable_for_scripts(tmp_path):
     bad = write(tmp_path / "bad.txt", "primary: Rome\n4 Hastati Line\n")
     result = run(STARTER, bad, "--format", "json")

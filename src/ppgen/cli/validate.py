@@ -64,7 +64,8 @@ def validate_command(ui, decklists, games, lang, fmt):
     if fmt == "json":
         click.echo(json.dumps({"version": 1, "decks": results}, ensure_ascii=False, indent=2))
     else:
-        click.echo("\n\n".join("\n".join(lines) for lines in results))
+        shown = [_problems_only(lines) for lines in results] if ui.quiet else results  # --quiet: errors and warnings only
+        click.echo("\n\n".join("\n".join(lines) for lines in shown if lines), nl=any(shown))
     show_fallbacks(ui, project.locale(lang), getattr(project.config.languages.get(lang), "name", lang))
     n = legal + illegal + unreadable
     ui.summary(words.text("deck.checked", n=n, legal=legal, illegal=illegal, unreadable=unreadable), ok=not (illegal or unreadable))
@@ -93,3 +94,19 @@ def _expand(paths, root, ui, words):
             seen.add(key)
             out.append((p, display_path(p, root), None))
     return out
+
+
+def _problems_only(lines: list[str]) -> list[str]:
+    """A deck's report as --quiet shows it: its errors and warnings (each with its hint) under the
+    deck's verdict line; nothing for a deck that has none (the summary counts it)."""
+    import re
+
+    kept, keep = [], False
+    for line in lines[1:]:
+        if not line.strip():
+            break  # the tables follow
+        if not line.startswith(" "):
+            keep = re.search(r"\b(error|warning)\[", line) is not None
+        if keep:
+            kept.append(line)
+    return lines[:1] + kept if kept else []
