@@ -411,6 +411,7 @@ def test_the_collector_as_the_drawing_set_it_is_given_back_after_the_build(proje
     (("--cut-file", "dxf"), "--cut-file shapes the cut files of a cutting machine: add --cutter (silhouette"),
     (("--corner-radius", "5"), "--corner-radius shapes the cut files of a cutting machine: add --cutter"),
     (("--force",), "--force prints a decklist that breaks the rules: it goes with --deck"),
+    (("--card-thickness", "0.5"), "--card-thickness sizes the tuck boxes: add boxes to --parts"),  # (and it forced a fresh build)
 ])
 def test_an_option_that_would_do_nothing_is_refused(tmp_path, args, says):
     """`--cut-file dxf` or `--corner-radius 5` without `--cutter`, `--force` without `--deck`, were

@@ -128,6 +128,8 @@ class BuildOptions:
         default_parts = conf["parts"] if conf["parts"] is not None else DEFAULT_PARTS
         chosen = parse_parts(parts, default=("cards",) if (factions or cards_only) else
                              parse_parts(default_parts, DEFAULT_PARTS, "ppgen.yaml build.parts"))
+        if card_thickness is not None and "boxes" not in chosen:  # (it was ignored, and made the build draw afresh)
+            raise UsageError("--card-thickness sizes the tuck boxes: add boxes to --parts (e.g. --parts cards,boxes)")
 
         def card_back(v):  # checked against the card template only when there are cards to print
             return v if v is None or "cards" not in chosen else load_card_template(project).back_name(v)
