@@ -117,3 +117,17 @@ def test_an_empty_faction_is_refused_as_the_build_refuses_it():
     for command in (("cards",), ("build", "--out", "/nonexistent-never-written")):
         result = call_ppgen(*command, "--faction", "")
         assert result.returncode == 2 and "unknown faction ''" in result.stderr and "rome" in result.stderr, (command, result.stderr)
+
+
+def test_a_repeated_faction_lists_each_as_build_and_export_take_it():
+    """`cards -f rome -f sparta` listed Sparta alone (the last option won), where build, export and
+    art take every faction repeated."""
+    import json
+
+    from clitools import call_ppgen
+
+    result = call_ppgen("cards", "-f", "rome", "--faction", "SPA", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert {r["faction"] for r in rows} == {"rome", "sparta"} and len(rows) == 39
+    assert "39 cards of Rome and Sparta (en)" in result.stderr

@@ -199,12 +199,14 @@ class Project:
         loc = self.locale(lang)
         return loc.get("bonus.separator").join(bonus_part_text(loc, b) for b in card.bonus)
 
-    def card_rows(self, lang: str, faction: str | None = None) -> list[dict]:
-        """One dict per card: the stable JSON interface of `ppgen cards`."""
+    def card_rows(self, lang: str, faction: str | tuple[str, ...] | list[str] | None = None) -> list[dict]:
+        """One dict per card: the stable JSON interface of `ppgen cards`; only the cards of
+        `faction` (a faction, or several) when given."""
         rows = []
-        faction = self.check_faction(faction) if faction else None
+        chosen = [faction] if isinstance(faction, str) else list(faction or ())
+        factions = {self.check_faction(f) for f in chosen if f}
         for card in self.game.cards:
-            if faction and card.faction != faction:
+            if factions and card.faction not in factions:
                 continue
             rows.append(
                 {

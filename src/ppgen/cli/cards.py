@@ -21,10 +21,11 @@ def terminal_columns() -> int | None:
 
 @main_group.command("cards")
 @click.option("--lang", "-l", default="en", show_default=True, help="Language of names, types and effects.")
-@click.option("--faction", "-f", help="Only this faction: its id, code or name in any language (rome, ROM, ローマ).")
+@click.option("--faction", "-f", "factions", multiple=True, metavar="FACTION",
+              help="Only this faction: its id, code or name in any language (rome, ROM, ローマ); repeat for several.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.pass_obj
-def cards_command(ui, lang, faction, fmt):
+def cards_command(ui, lang, factions, fmt):
     """List every card: code, name, stats, copies, type and effect.
 
     On a terminal the table fits its width: effects are wrapped in their column,
@@ -40,6 +41,7 @@ def cards_command(ui, lang, faction, fmt):
     Examples:
       ppgen cards
       ppgen cards --lang ja --faction rome
+      ppgen cards -f rome -f sparta
       ppgen cards --format json | jq '.[] | select(.commander)'
     """
     from ..project import load
@@ -47,12 +49,12 @@ def cards_command(ui, lang, faction, fmt):
 
     project = load(ui.root)
     project.check_language(lang)
-    faction = project.check_faction(faction) if faction is not None else None  # ("" is no faction: refused, as build refuses it)
-    rows = project.card_rows(lang, faction)
+    factions = list(dict.fromkeys(project.check_faction(f) for f in factions))  # ("" is no faction: refused, as build refuses it)
+    rows = project.card_rows(lang, tuple(factions))
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
     else:
         click.echo(card_table(rows, project, lang, terminal_columns()))
     show_fallbacks(ui, project.locale(lang))
-    shown = project.locale(lang).get(f"faction.{faction}") if faction else ""
-    ui.summary(plural(len(rows), "card") + (f" of {shown}" if faction else "") + f" ({lang})")
+    shown = " and ".join(project.locale(lang).get(f"faction.{f}") for f in factions)
+    ui.summary(plural(len(rows), "card") + (f" of {shown}" if factions else "") + f" ({lang})")
