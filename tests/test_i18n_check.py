@@ -537,3 +537,29 @@ def test_a_card_text_with_braces_is_a_markup_error(tiny, lang):
     found = [(f.problem.code, f.problem.line) for f in report.findings]
     assert found == [("markup", row + 1)], [str(f.problem) for f in report.findings]
     assert "has braces: a card's texts take no {placeholders}" in report.findings[0].problem.message
+
+
+def test_a_text_of_another_kind_is_one_error_and_a_doubled_placeholder_is_said_as_such(game_copy):
+    """`text: [a, b]` was reported twice — as a list, and as "an empty text", which it is not; a
+    translation with {starting_life} twice where English has it once was said to have an "unknown
+    {starting_life}", and the translator looked for a typo that was not there."""
+    ja = game_copy / "locales" / "ja.yaml"
+    text = ja.read_text(encoding="utf-8")
+    effect = "card.hastati-line.effect:\n  text: "
+    start = text.index(effect) + len(effect)
+    text = text[:start] + "[a, b]" + text[text.index("\n", start):]
+    goal = "rules.goal.1:\n  text: "
+    start = text.index(goal) + len(goal)
+    end = text.index("\n", start)
+    assert "{starting_life}" in text[start:end]
+    text = text[:start] + text[start:end] + "{starting_life}" + text[end:]
+    ja.write_text(text, encoding="utf-8")
+    result = call_ppgen("i18n", "check", "--lang", "ja", cwd=game_copy)
+    assert result.returncode == 2, result.stderr
+    said = result.stdout + result.stderr
+    assert "'text' must be text, not a list" in said and "empty" not in said, said
+    ja.write_text(text.replace(effect + "[a, b]", effect + "ハスタティ"), encoding="utf-8")
+    result = call_ppgen("i18n", "check", "--lang", "ja", cwd=game_copy)
+    said = result.stdout + result.stderr
+    assert "'rules.goal.1': placeholders differ from English: the translation has {starting_life} twice where English has it once" in said, said
+    assert "unknown" not in said

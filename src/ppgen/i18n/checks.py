@@ -322,14 +322,28 @@ def check_markup(ctx: Context) -> None:
         en_names, en_bold, en_problems = markup_of(english)
         if en_problems:
             continue
-        if Counter(names) != Counter(en_names):
-            lacking = sorted((Counter(en_names) - Counter(names)).elements())
-            extra = sorted((Counter(names) - Counter(en_names)).elements())
-            parts = ([f"lacks {', '.join('{' + n + '}' for n in lacking)}"] if lacking else []) + (
-                [f"has unknown {', '.join('{' + n + '}' for n in extra)}"] if extra else [])
+        here, there = Counter(names), Counter(en_names)
+        if here != there:
+            fewer = sorted(n for n in there if here[n] < there[n])
+            more = sorted(n for n in here if here[n] > there[n])
+            parts = [_placeholder_difference(name, here[name], there[name]) for name in fewer + more]
             ctx.report(key, "markup", f"'{key}': placeholders differ from English: the translation {' and '.join(parts)}")
         if bold != en_bold:
             ctx.report(key, "markup", f"'{key}': English sets {en_bold} term(s) in **bold**, the translation {bold}")
+
+
+def _placeholder_difference(name: str, here: int, there: int) -> str:
+    """How often a translation has {name} against the English: "lacks {n}", "has unknown {x}", or, where
+    both have it, "has {starting_life} twice where English has it once" (it said "unknown")."""
+    def times(n: int) -> str:
+        return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+    shown = "{" + name + "}"
+    if not here:
+        return f"lacks {shown}"
+    if not there:
+        return f"has unknown {shown}"
+    return f"has {shown} {times(here)} where English has it {times(there)}"
 
 
 def _clause_form(text: str) -> str:

@@ -224,6 +224,8 @@ def parse_locale(doc: Doc, lang: str, source: Locale | None = None) -> Locale:
         e = check_mapping(doc, path_, value, ENTRY_SPEC, problems, f"entry '{key}'")
         if e is None:
             continue
+        if e["text"] is None and value.get("text") is not None:  # a text of another kind (a list): its type error says so
+            continue
         if e["text"] is None or not e["text"].strip():
             problems.append(_empty(doc, path_ + ("text",), key, is_source))
             continue
