@@ -419,9 +419,16 @@ def test_bad_options_are_clear_errors(args, needles, tmp_path):
 
 
 def test_preflight_of_something_not_a_pdf(tmp_path):
+    """A file that cannot be read exits 2, as everywhere (1 is a readable file failing a check), and
+    the report says what is wrong once: pypdf's own log lines ("invalid pdf header: b'not a'", "EOF
+    marker not found") no longer land on the terminal."""
+    from clitools import run_ppgen
+
     (tmp_path / "x.pdf").write_text("not a pdf")
-    result = call_ppgen("preflight", tmp_path / "x.pdf", root=ROOT)
-    assert result.returncode == 1 and "is not a PDF pypdf can read" in result.stdout and "Traceback" not in result.stderr
+    result = run_ppgen("preflight", tmp_path / "x.pdf", root=ROOT)  # (a process: pypdf logs to its stderr)
+    assert result.returncode == 2 and "is not a PDF pypdf can read" in result.stdout and "Traceback" not in result.stderr
+    assert "invalid pdf header" not in result.stderr and "EOF marker" not in result.stderr, result.stderr
+    assert result.stderr.startswith("failed: 1 of 1 file fails the preflight"), result.stderr
 
 
 # ── the services file ──────────────────────────────────────────────────────

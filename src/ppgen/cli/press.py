@@ -74,7 +74,8 @@ def preflight_command(ui, target, service_key, pdfx, bleed, as_json):
     missing TrimBox or BleedBox, bleed narrower than asked, text within the
     safe margin of the trim, transparency in PDF/X-1a, too much ink, a missing
     OutputIntent, GTS_PDFXVersion or document /ID. Nothing is converted: the
-    file's pages are read as they are. Exit 0: it passes; 1: it does not.
+    file's pages are read as they are. Exit 0: it passes; 1: it does not; 2: a
+    file cannot be read at all (not a PDF, cut short).
 
     \b
     Examples:
@@ -116,4 +117,4 @@ def preflight_command(ui, target, service_key, pdfx, bleed, as_json):
     else:
         failed = sum(not f.passed for f in result.files)
         ui.summary(f"{failed} of {files} {'fails' if failed == 1 else 'fail'} the preflight for {chosen.name}: {plural(n, 'problem')}", ok=False)
-        sys.exit(1)
+        sys.exit(2 if any(p.code == "unreadable" for p in result.problems) else 1)  # (a file that cannot be read: 2, as everywhere)

@@ -391,7 +391,7 @@ def check_pictures(paths: list[Path], profile: Profile, folder: Path | None) -> 
                 size, mode, alpha = im.size, im.mode, im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
                 im.load()  # every pixel decoded: a truncated or damaged file fails here, not at the service
         except Exception as exc:
-            found.problems.append(Finding(None, "image-size", f"cannot be read as a picture ({exc})"))
+            found.problems.append(Finding(None, "unreadable", f"cannot be read as a picture ({exc})"))
             results.append(found)
             continue
         sizes.add(size)

@@ -138,22 +138,29 @@ def scan_pdf(path: Path, data: bytes | None = None) -> PdfScan:
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
+    from ..read.quiet import silenced
+
     data = Path(path).read_bytes() if data is None else data
     try:
-        reader = PdfReader(io.BytesIO(data))
-        encrypted = reader.is_encrypted
-        if encrypted:
-            return PdfScan(Path(path), _version(data), [], {}, "", False, True, [])
-        walker = _Walker(reader)
-        pages = [walker.page(i, page) for i, page in enumerate(reader.pages)]
-        root = reader.trailer["/Root"].get_object()
-        info = {str(k): str(v) for k, v in (reader.trailer.get("/Info") or {}).get_object().items()} if reader.trailer.get("/Info") else {}
-        metadata = root.get("/Metadata")
-        xmp = metadata.get_object().get_data().decode("utf-8", "replace") if metadata is not None else ""
-        intents = [_intent(i.get_object()) for i in (root.get("/OutputIntents") or [])]
-        file_id = "/ID" in reader.trailer and len(reader.trailer["/ID"]) == 2
+        with silenced("pypdf"):  # ("invalid pdf header", "EOF marker not found": the report says it once)
+            return _scanned(path, data, PdfReader(io.BytesIO(data)))
     except (PdfReadError, KeyError, TypeError, AttributeError, ValueError, IndexError, OSError) as exc:
         raise ValueError(f"is not a PDF pypdf can read ({exc})") from None
+
+
+def _scanned(path: Path, data: bytes, reader) -> PdfScan:
+    """The scan of a PDF pypdf opened (its pages walked: a damaged one raises there)."""
+    encrypted = reader.is_encrypted
+    if encrypted:
+        return PdfScan(Path(path), _version(data), [], {}, "", False, True, [])
+    walker = _Walker(reader)
+    pages = [walker.page(i, page) for i, page in enumerate(reader.pages)]
+    root = reader.trailer["/Root"].get_object()
+    info = {str(k): str(v) for k, v in (reader.trailer.get("/Info") or {}).get_object().items()} if reader.trailer.get("/Info") else {}
+    metadata = root.get("/Metadata")
+    xmp = metadata.get_object().get_data().decode("utf-8", "replace") if metadata is not None else ""
+    intents = [_intent(i.get_object()) for i in (root.get("/OutputIntents") or [])]
+    file_id = "/ID" in reader.trailer and len(reader.trailer["/ID"]) == 2
     return PdfScan(Path(path), _version(data), pages, info, xmp, file_id, False, intents)
 
 

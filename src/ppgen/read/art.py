@@ -483,18 +483,15 @@ def _short(text: str) -> str:
 
 def _svg_drawing(raw: bytes):
     """svglib's Drawing of a checked SVG (its log messages kept off the terminal)."""
-    import logging
-
     from svglib.svglib import svg2rlg
 
-    logger = logging.getLogger("svglib.svglib")
-    level, logger.level = logger.level, logging.CRITICAL
+    from .quiet import silenced
+
     try:
-        drawing = svg2rlg(io.BytesIO(raw), resolve_entities=False)
+        with silenced("svglib.svglib"):
+            drawing = svg2rlg(io.BytesIO(raw), resolve_entities=False)
     except Exception as exc:  # svglib's converters raise on shapes they cannot read
         raise ArtError(f"could not be converted ({type(exc).__name__}: {exc})") from None
-    finally:
-        logger.level = level
     if drawing is None:
         raise ArtError("could not be converted (svglib read nothing from it)")
     return drawing
