@@ -177,9 +177,9 @@ def test_build_writes_the_booklet_beside_a_set_without_it(project, tmp_path, eve
     options = BuildOptions.resolve(project, lang="en", out=tmp_path, rulebook="booklet", parts="rulebook,mats,score-sheet")
     result = build(project, options)
     files = {f.part: f.path.name for f in result.files}
-    assert files == {"set": "ancient-duel-en.pdf", "rulebook": "rulebook-booklet-en.pdf", "mats": "mats-en.pdf",
-                     "score-sheet": "score-sheet-en.pdf"}
-    whole = reader(tmp_path / "en" / "ancient-duel-en.pdf")
+    name = "ancient-duel-en-rulebook-mats-score-sheet.pdf"  # (a set of some parts is named by them: it is not the whole set)
+    assert files == {"set": name, "rulebook": "rulebook-booklet-en.pdf", "mats": "mats-en.pdf", "score-sheet": "score-sheet-en.pdf"}
+    whole = reader(tmp_path / "en" / name)
     mats = len(reader(tmp_path / "en" / "mats-en.pdf").pages)
     assert len(whole.pages) == 2 * mats + 2  # each mat sheet and the score sheet with a blank back: no rulebook pages
     again = next(f for f in every_booklet.files if f.lang == "en")  # another build of the English booklet alone
