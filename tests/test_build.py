@@ -254,15 +254,25 @@ def test_a_build_of_some_parts_or_a_deck_never_replaces_the_whole_set(game_copy)
     assert (out / "en" / "ancient-duel-en-rome.pdf").is_file()  # a faction's set is named by its faction, as before
 
 
-def test_a_part_unknown_in_ppgen_yaml_is_blamed_on_ppgen_yaml(game_copy):
-    """`parts: [rulebok]` in ppgen.yaml: the message names the file's key, not an option never typed."""
+@pytest.mark.parametrize("written, says", [
+    ("parts: [rulebok, mats]", "build.parts: unknown part 'rulebok'; did you mean 'rulebook'?"),
+    ("back: drak", "build.back: unknown card back 'drak'; did you mean 'dark'?"),
+])
+def test_a_build_value_of_ppgen_yaml_is_pointed_at_where_it_is_written(game_copy, written, says):
+    """`parts: [rulebok]` in ppgen.yaml was blamed on --parts, an option never typed; `back: drak` was
+    named without its line. Both are errors at their place in the file, as its other values are."""
     config = game_copy / "ppgen.yaml"
     text = config.read_text(encoding="utf-8")
     assert "\nbuild:\n" in text
-    config.write_text(text.replace("\nbuild:\n", "\nbuild:\n  parts: [rulebok, mats]\n", 1), encoding="utf-8")
+    key = written.split(":")[0]
+    text = "\n".join(line for line in text.split("\n") if not line.startswith(f"  {key}:"))
+    text = text.replace("\nbuild:\n", f"\nbuild:\n  {written}\n", 1)
+    config.write_text(text, encoding="utf-8")
+    line = text.split("\n").index(f"  {written}") + 1
     result = call_ppgen("build", "--lang", "en", cwd=game_copy)
     assert result.returncode == 2
-    assert "ppgen.yaml build.parts: unknown part 'rulebok'; did you mean 'rulebook'?" in result.stderr, result.stderr
+    col = len(f"  {key}: ") + 1
+    assert f"ppgen.yaml:{line}:{col}: error[value] {says}" in result.stderr, result.stderr
 
 
 def test_cli_back_printable_margin_and_rulebook_options(game_copy):

@@ -156,8 +156,32 @@ def test_font_named_in_ppgen_yaml_but_absent(game_copy, tmp_path):
     text = config.read_text(encoding="utf-8")
     config.write_text(text.replace("body: [NotoSans_400Regular.ttf,", "body: [NotoSans_400Regulr.ttf,", 1), encoding="utf-8")
     result = call_ppgen(*SCORE_SHEET, "--out", tmp_path / "out", root=game_copy)
-    assert_clean_error(result, "ppgen.yaml languages.en.fonts.body names 'NotoSans_400Regulr.ttf', which is not in fonts/; "
-                               "did you mean 'NotoSans_400Regular.ttf'", code=2)  # where it is written, and what is there
+    line = text[: text.index("body: [NotoSans_400Regular.ttf,")].count("\n") + 1
+    col = len(text[: text.index("NotoSans_400Regular.ttf,")].rsplit("\n", 1)[-1]) + 1
+    assert_clean_error(result, f"ppgen.yaml:{line}:{col}: error[font] languages.en.fonts.body names 'NotoSans_400Regulr.ttf', "
+                               "which is not in fonts/; did you mean 'NotoSans_400Regular.ttf'", code=2)  # where it is written, and what is there
+
+
+def test_every_chain_that_names_a_missing_font_is_pointed_at(game_copy, tmp_path):
+    """A font file gone that two chains name (ja's bold and title): both are said, each at its line
+    (only the first chain asked for was, and without a line: build named bold, i18n check title)."""
+    config = game_copy / "ppgen.yaml"
+    text = config.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    named = [i + 1 for i, l in enumerate(lines) if "NotoSansJP_700Bold.ttf" in l and ("bold:" in l or "title:" in l)]
+    assert len(named) == 2
+    fonts = game_copy / "fonts"  # (a link to the shipped fonts: a folder of links to each, but that one, instead)
+    shipped = fonts.resolve()
+    fonts.unlink()
+    fonts.mkdir()
+    for font in shipped.iterdir():
+        if font.name != "NotoSansJP_700Bold.ttf":
+            (fonts / font.name).symlink_to(font)
+    for command in (("build", "--lang", "ja", "--parts", "score-sheet", "--out", tmp_path / "out"), ("i18n", "check", "--lang", "ja")):
+        result = call_ppgen(*command, root=game_copy)
+        assert result.returncode == 2, result.stderr
+        found = [int(l.split(":")[1]) for l in result.stderr.splitlines() if l.startswith("ppgen.yaml:") and "NotoSansJP_700Bold.ttf" in l]
+        assert found == named, (command, result.stderr)
 
 
 def test_a_folder_named_like_a_font(game_copy, tmp_path):

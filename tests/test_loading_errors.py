@@ -101,6 +101,36 @@ def test_an_unclosed_quote_is_pointed_at_where_it_opens(game_copy, quote):
     assert (p.line, p.col) == (at + 1, 9) and "quoted text is not closed" in p.message, str(p)
 
 
+def test_a_quote_left_open_at_the_end_of_a_file_or_closed_by_another_is_pointed_at_where_it_opens(game_copy, tmp_path):
+    """Never closed, at the last entry: it was reported on a line after the file's end (3:1 of a
+    two-line decklist). Closed by another text's quote 150 lines below: the mapping it swallowed
+    read on, and the error was a "duplicate key 'accent'" there, not the quote."""
+    from ppgen.read.yamlio import load_yaml
+
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("games: 3\nprimary: 'Rome\n", encoding="utf-8")
+    result = run_cli("--root", str(game_copy), "validate", str(deck))
+    assert result.returncode == 2 and f"{deck}:2:10: error[yaml] invalid YAML: a quoted text is not closed" in result.stdout + result.stderr
+    ja = game_copy / "locales" / "ja.yaml"
+    text = ja.read_text(encoding="utf-8").rstrip("\n").split("\n")
+    last = max(i for i, line in enumerate(text) if line.startswith("  text: "))
+    text[last] = text[last].replace("  text: ", "  text: '", 1)
+    ja.write_text("\n".join(text) + "\n", encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        load_yaml(ja, game_copy, plain_strings=True)
+    (p,) = exc.value.problems
+    assert (p.line, p.col) == (last + 1, 9) and "quoted text is not closed" in p.message, str(p)
+    cards = game_copy / "cards.yaml"
+    at = line_of(cards, 'accent: "#')
+    lines = cards.read_text(encoding="utf-8").split("\n")
+    lines[at - 1] = lines[at - 1].rstrip('"')
+    cards.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        ppgen.load(game_copy)
+    (p,) = exc.value.problems
+    assert (p.line, p.code) == (at, "yaml") and "quoted text is not closed" in p.message, str(p)
+
+
 def test_a_text_on_several_lines_in_quotes_is_not_taken_for_an_unclosed_one(game_copy):
     """A quoted text that rightly runs over two lines, and a mistake after it: the mistake is named."""
     from ppgen.read.yamlio import load_yaml

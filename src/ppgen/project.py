@@ -130,7 +130,7 @@ class Project:
         """The FontBook of this game (fonts registered lazily, on first use)."""
         from .typeset.fonts import FontBook
 
-        return self.cached("fonts", lambda: FontBook(self.dir.fonts, self.config.languages))
+        return self.cached("fonts", lambda: FontBook(self.dir.fonts, self.config.languages, self.config))
 
     @property
     def glossary(self):

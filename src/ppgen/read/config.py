@@ -105,6 +105,13 @@ class Config:
     languages: dict[str, LanguageConfig] = field(default_factory=dict)
     build: dict = field(default_factory=dict)
     file: str = "ppgen.yaml"
+    doc: object = field(default=None, repr=False, compare=False)  # yamlio.Doc: where each value stands, for messages
+
+    def problem(self, path: tuple, message: str, code: str = "value") -> Problem:
+        """A problem with the value at `path` of ppgen.yaml, at its line and column (the file's start
+        when the value is a default, written nowhere)."""
+        line, col = self.doc.mark(path) if self.doc is not None else (0, 0)
+        return Problem(self.file, line, col, message, code)
 
 
 def load_config(gamedir: GameDir) -> Config:
@@ -125,7 +132,7 @@ def load_config(gamedir: GameDir) -> Config:
     build = check_mapping(doc, ("build",), top["build"] or {}, BUILD_SPEC, problems, "build") or {}
     if problems:
         raise DataError(problems)
-    return Config(top["game"], top["source_language"], languages, build, doc.file)
+    return Config(top["game"], top["source_language"], languages, build, doc.file, doc)
 
 
 def _names_stand_for_one_language(doc: Doc, languages: dict[str, LanguageConfig], problems: list[Problem]) -> None:

@@ -49,6 +49,8 @@ def parse(text: str, shown: str, plain_strings: bool) -> Doc:
         opened = _unclosed_quote(text, line)
         if opened is not None:  # a quote left open swallows the entries after it: the error shows far below
             (line, col), key = opened, "yaml.unclosed-quote"
+        elif exc.context == "while scanning a quoted scalar" and exc.context_mark is not None:
+            (line, col), key = _pos(exc.context_mark), "yaml.unclosed-quote"  # never closed: where it opens, not the file's end
         elif "\t" in text and ("tab" in str(exc).lower() or _tab_near(text, line, col)):
             key = "yaml.syntax-tabs"
         elif col > 1024 and exc.problem in ("mapping values are not allowed in this context", "could not find expected ':'"):
@@ -79,6 +81,10 @@ def parse(text: str, shown: str, plain_strings: bool) -> Doc:
         return doc
     doc.data = _convert(node, (), doc, problems, plain_strings)
     if problems:
+        first = min((p.line for p in problems if p.line), default=0)
+        opened = _unclosed_quote(text, first) if first else None
+        if opened is not None:  # a quote left open, closed by another's far below: the "duplicate key" there is its doing
+            raise DataError([Problem.keyed(shown, *opened, "yaml.unclosed-quote", "yaml")])
         raise DataError(problems)
     return doc
 

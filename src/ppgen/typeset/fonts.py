@@ -186,9 +186,10 @@ class FontChain:
 class FontBook:
     """The fonts of one game directory, by language and role."""
 
-    def __init__(self, fonts_dir: Path, languages: dict):
+    def __init__(self, fonts_dir: Path, languages: dict, config=None):
         self.fonts_dir = Path(fonts_dir)
         self.languages = languages  # code -> config.LanguageConfig
+        self.config = config  # read.config.Config: where a chain is written, for messages
         self._chains: dict[tuple[str, str], FontChain] = {}
 
     def chain(self, lang: str, role: str = "body") -> FontChain:
@@ -200,15 +201,29 @@ class FontBook:
                 raise UsageError(f"no '{role}' fonts configured for language '{lang}' in ppgen.yaml") from None
             if not self.fonts_dir.is_dir():
                 raise UsageError(f"the game directory has no fonts/ folder ({self.fonts_dir})")
-            for f in files:
-                if not (self.fonts_dir / f).is_file():  # a typo in ppgen.yaml: say where, and what is there
-                    from ..read.schema import did_you_mean
-
-                    there = sorted(p.name for p in self.fonts_dir.iterdir() if p.is_file())
-                    raise UsageError(f"ppgen.yaml languages.{lang}.fonts.{role} names '{f}', which is not in fonts/"
-                                     f"{did_you_mean(f, there)}")
+            if any(not (self.fonts_dir / f).is_file() for f in files):
+                self._missing(lang)
             self._chains[key] = FontChain(lang, role, tuple(register_font(self.fonts_dir / f) for f in files))
         return self._chains[key]
+
+    def _missing(self, lang: str) -> None:
+        """A font a chain of `lang` names is not in fonts/ (a typo in ppgen.yaml, a file moved away):
+        every such name of the language's chains, each at its place in ppgen.yaml, with what is there."""
+        from ..errors import DataError, Problem
+        from ..read.schema import did_you_mean
+
+        there = sorted(p.name for p in self.fonts_dir.iterdir() if p.is_file())
+        problems = []
+        doc = getattr(self.config, "doc", None)
+        for role, files in self.languages[lang].fonts.items():
+            if doc is not None and ("languages", lang, "fonts", role) not in doc.value_marks:
+                continue  # (the title chain, when not written, is the bold one's: said there)
+            for i, f in enumerate(files):
+                if not (self.fonts_dir / f).is_file():
+                    message = f"languages.{lang}.fonts.{role} names '{f}', which is not in fonts/{did_you_mean(f, there)}"
+                    problems.append(self.config.problem(("languages", lang, "fonts", role, i), message, "font") if self.config
+                                    else Problem("ppgen.yaml", 0, 0, message, "font"))
+        raise DataError(problems)
 
     def load(self, langs) -> None:
         """Register every font of `langs` now (before worker processes are forked, so that each

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from .. import units
-from ..errors import UsageError
+from ..errors import DataError, UsageError
 from ..impose.layout import SheetLayout, plan_sheets
 from ..read.config import BUILD_SPEC
 from ..read.templates import load_card_template
@@ -101,11 +101,17 @@ class BuildOptions:
         conf.update({k: v for k, v in (project.config.build or {}).items() if v is not None})
 
         def pick(option: str, given, parse):
-            value, source = (given, f"--{option.replace('_', '-')}") if given is not None else (conf[option], f"ppgen.yaml build.{option}")
+            if given is not None:
+                try:
+                    return parse(given)
+                except ValueError as exc:
+                    raise UsageError(f"--{option.replace('_', '-')}: {exc}") from None
             try:
-                return parse(value)
-            except ValueError as exc:
-                raise UsageError(f"{source}: {exc}") from None
+                return parse(conf[option])
+            except ValueError as exc:  # ppgen.yaml's (or the default): at its line, when it is written there
+                if option in (project.config.build or {}) and project.config.doc is not None:
+                    raise DataError([project.config.problem(("build", option), f"build.{option}: {exc}")]) from None
+                raise UsageError(f"ppgen.yaml build.{option}: {exc}") from None
 
         def choice(choices):
             def parse(v):
@@ -125,9 +131,13 @@ class BuildOptions:
                 raise UsageError(f"{option} shapes the cut files of a cutting machine: add --cutter ({', '.join(load_cutters(project))})")
         chosen_layout = "print-and-cut" if machine is not None else pick("layout", layout, choice(units.LAYOUTS))
         card = pick("card_size", card_size, units.parse_card_size)
-        default_parts = conf["parts"] if conf["parts"] is not None else DEFAULT_PARTS
-        chosen = parse_parts(parts, default=("cards",) if (factions or cards_only) else
-                             parse_parts(default_parts, DEFAULT_PARTS, "ppgen.yaml build.parts"))
+        def configured_parts(value):  # ppgen.yaml's parts, or the default ones (a mistake there is said at its line)
+            try:
+                return parse_parts(value, DEFAULT_PARTS, "parts")
+            except UsageError as exc:
+                raise ValueError(str(exc).removeprefix("parts: ")) from None
+
+        chosen = parse_parts(parts, default=("cards",) if (factions or cards_only) else pick("parts", None, lambda v: configured_parts(v)))
         if card_thickness is not None and "boxes" not in chosen:  # (it was ignored, and made the build draw afresh)
             raise UsageError("--card-thickness sizes the tuck boxes: add boxes to --parts (e.g. --parts cards,boxes)")
 
