@@ -46,6 +46,9 @@ def test_illegal_deck_is_not_printed_unless_forced(tmp_path):
     forced = run_cli("build", "--deck", str(deck), "--lang", "en", "--out", str(tmp_path / "out"), "--force")
     assert forced.returncode == 0, forced.stderr
     assert printed_fronts(tmp_path / "out" / "en" / "short-en.pdf", "en") == {"hastati-line": 5}
+    # the summary counts the warning it printed ("not a legal deck; printing it anyway"): the build's count replaced it
+    assert "printing it anyway (--force)" in forced.stderr and forced.stderr.rstrip().split("\n")[-1].startswith("ok: wrote ")
+    assert ", 1 warning (" in forced.stderr.rstrip().split("\n")[-1], forced.stderr
 
 
 def test_unreadable_deck_exits_2(tmp_path):

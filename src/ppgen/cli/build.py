@@ -204,13 +204,15 @@ def finish(ui, project, result, report_json, what: str, note: str = "") -> None:
     if not written:
         ui.summary(f"no {what} written", ok=False)
     else:
-        main = [f for f in written if f.part == "set"] or written  # the assembled sets, when there are
-        langs = sorted({f.lang for f in written}, key=[f.lang for f in written].index)
+        every = [f.lang for f in written]
+        unchanged = sorted({f.lang for f in written if f.kept}, key=every.index)
+        counted = [f for f in written if not f.kept] or written  # what this build wrote (every language kept: what is there)
+        main = [f for f in counted if f.part == "set"] or counted  # the assembled sets, when there are
+        langs = sorted({f.lang for f in counted}, key=every.index)
         where = project.dir.show(main[0].path) if len(main) == 1 else f"{len(main)} PDFs in {project.dir.show(main[0].path.parent.parent)}"
-        extra = len(written) - len(main)
+        extra = len(counted) - len(main)
         cards = sum(f.cards for f in main)
-        unchanged = sorted({f.lang for f in written if f.kept}, key=langs.index)
-        verb = "up to date:" if len(unchanged) == len(langs) else "wrote"
+        verb = "up to date:" if len(unchanged) == len(set(every)) else "wrote"
         if unchanged:
             kept = "nothing changed since the last build (--no-cache draws it again)" if verb != "wrote" else f"{', '.join(unchanged)} unchanged, kept"
             note = "; ".join(filter(None, [kept, note]))

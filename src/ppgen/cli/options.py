@@ -52,9 +52,10 @@ def show_warnings(ui, report, project=None) -> None:
     """The report's warnings on the terminal (at most SHOWN_WARNINGS, then how many more); a
     warning about a text of a locale file starts with where it is, `locales/ja.yaml:808:9:`, as
     `i18n check` says it (an editor's terminal opens the file there)."""
+    before = ui.warnings  # warnings said already (a decklist printed with --force): counted too
     for line in report.lines(limit=SHOWN_WARNINGS, locate=(lambda w: text_position(project, w)) if project is not None else None):
         ui.warn(line)
-    ui.warnings = len(report)
+    ui.warnings = before + len(report)  # (every warning, also those past SHOWN_WARNINGS)
 
 
 def text_position(project, warning) -> str:
