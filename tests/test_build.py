@@ -301,6 +301,7 @@ def test_strict_refuses_a_build_with_warnings_and_the_report_lists_them(game_cop
     strict = call_ppgen("--root", str(game_copy), "build", "--lang", "ja", "-f", "rome", "--strict", "--report-json", str(report))
     assert strict.returncode == 1, strict.stderr
     assert not pdf.exists() and "not written" in strict.stderr
+    assert "failed: no file written" in strict.stderr, strict.stderr  # (it said "no card sheets written", of any build)
     data = json.loads(report.read_text(encoding="utf-8"))
     assert {"lang": "ja", "code": "fallback", "subject": "card.hastati-line.name",
             "message": "not translated; printed in English", "strict": True} in data["warnings"]

@@ -153,7 +153,7 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
     ui.end_progress()
     layout = options.sheet_layout if "cards" in options.parts else None
     note = f"{layout.per_page} cards per page: {layout.grid_note}" if layout and layout.grid_note else ""
-    finish(ui, project, result, report_json, what="card sheets", note=note)
+    finish(ui, project, result, report_json, what="file", note=note)
 
 
 def checked_deck(ui, project, path, lang: str, force: bool):
@@ -201,7 +201,7 @@ def finish(ui, project, result, report_json, what: str, note: str = "") -> None:
     for f in (f for f in refused if f.part not in BESIDE_PARTS):  # its cut files and pictures go unwritten with it
         n = len(result.report.failing(f.lang))
         ui.error(f"--strict: {f.lang} has {plural(n, 'warning')}; {project.dir.show(f.path)} was not written")
-    if not written:
+    if not written:  # ("no file written": --strict refused every language; it said "no card sheets" of a rulebook's build)
         ui.summary(f"no {what} written", ok=False)
     else:
         every = [f.lang for f in written]
