@@ -359,6 +359,21 @@ def test_no_page_is_more_than_a_third_empty(project, rulebooks, letter_rulebooks
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_short_what_to_print_table_is_never_split(project, rulebooks, letter_rulebooks, lang):
+    """The four rows of "What to print" stand on one page, header and all (on A4 the en, ko and zh
+    rulebooks split them two and two, the header printed twice for them), as a short list is kept."""
+    import re
+
+    loc = project.locale(lang)
+    first, last = (re.sub(r"\s+", "", loc.get(k)) for k in ("rules.components.column-what", "rules.components.cards.paper"))
+    for paper, books in (("a4", rulebooks), ("letter", letter_rulebooks)):
+        pages = [re.sub(r"\s+", "", t) for t in page_texts(books[lang][0])]
+        holding = [n for n, t in enumerate(pages, 1) if first in t or last in t]
+        both = [n for n, t in enumerate(pages, 1) if first in t and last in t]
+        assert both and len([n for n in holding if n <= both[0] + 1]) == 1, (lang, paper, holding)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_paragraph_reads_on_across_a_page_break_with_no_figure_between(project, rulebooks, letter_rulebooks, lang):
     """A paragraph split at a page break goes on at the top of the next page: no figure is set
     between its halves (a page of only a picture, or one at the top of the next page), on A4 and

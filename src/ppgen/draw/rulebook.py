@@ -469,17 +469,23 @@ def block_of(book: Book, b: Block) -> list[fl.Block]:
         return [fl.Paragraph(text, st["body"], space_after=mm(sp.paragraph), keep_with_next=leads_in, where=book.where(key))]
     if b.kind in ("bullets", "numbered"):
         group = fl.Group(list_items(book, b.kind, b.keys), space_after=mm(sp.list_after), runs_on=True)  # (no figure between its items)
-        # a short list (the six phases) is kept on one page; a long one splits between items
-        frame = book.frame(0)
-        group.prefer_whole = group.height(frame.width) <= frame.height / 4
-        return [group]
+        return [kept_whole_if_short(book, group)]
     if b.kind == "contents":
         return contents_blocks(book, b.value)
     if b.kind == "terms":
         return [terms_table(book, b.keys)]
     if b.kind == "components":
-        return [components_table(book, b.keys)]
+        return [kept_whole_if_short(book, components_table(book, b.keys))]
     return figure_blocks(book, b.value)
+
+
+def kept_whole_if_short(book: Book, block: fl.Block) -> fl.Block:
+    """A block of a quarter of a page or less (the six phases, the four rows of what to print) moves
+    to the next page whole rather than split there (the table split 2 + 2 rows, its header twice); a
+    longer one splits (between a list's items, a table's rows)."""
+    frame = book.frame(0)
+    block.prefer_whole = block.height(frame.width) <= frame.height / 4
+    return block
 
 
 def figure_blocks(book: Book, name: str) -> list[fl.Block]:
