@@ -168,6 +168,47 @@ def test_template_looks_are_checked_with_positions(game_copy, old, new, words):
 
 
 
+def face_alone(project, face, geometry) -> bytes:
+    """A PDF of one page: `face` alone, at its size."""
+    from ppgen.write.pdf import Document
+
+    doc = Document(project.fonts.chain("en", "body").primary, "t")
+    doc.define_face(face, geometry.width, geometry.height)
+    doc.begin_page(geometry.width, geometry.height)
+    doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
+    doc.end_page()
+    return doc.data()
+
+
+def test_the_small_print_stands_clear_of_every_frame(project):
+    """The collector code and the language, read back as glyphs, keep at least 0.2 mm above the
+    frame's inner edge on a card of every kind: on a Terrain, whose band is 0.75 mm wide, the code
+    stood on it (0.04 mm)."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    from ppgen.draw.card_front import frame_kind
+    from ppgen.draw.faces import CardGeometry, front_face
+    from ppgen.units import MM
+
+    geometry = CardGeometry.named("poker")
+    one_of_each = {}
+    for card in project.game.cards:
+        one_of_each.setdefault(frame_kind(card), card)
+    assert set(one_of_each) == {"unit", "commander", "doctrine", "terrain", "tactic"}
+    for kind, card in one_of_each.items():
+        face = front_face(project, card, "en", geometry)
+        fx, fy, fw, fh = face.box(face.elements["frame"])
+        inner = fy + face.frame.width * MM * face.scale
+        chars = pdfium.PdfDocument(io.BytesIO(face_alone(project, face, geometry)))[0].get_textpage()
+        printed = chars.get_text_range()
+        at = printed.index(card.code)
+        bottoms = [chars.get_charbox(i)[1] for i in range(at, at + len(card.code))] + \
+                  [chars.get_charbox(printed.rindex("EN") + i)[1] for i in range(2)]
+        assert min(bottoms) - inner >= 0.2 * MM, (kind, card.code, round((min(bottoms) - inner) / MM, 2))
+
+
 def test_a_bevelled_frames_cut_corners_run_clear_of_the_name_plate_and_the_small_print(project):
     """Rendered at 600 dpi, every Tactic (bevelled frame): along each of the four cut corners — a
     straight rule BEVEL_CUT in from the frame's corner — the pixels are the frame's colour, as on
@@ -180,19 +221,13 @@ def test_a_bevelled_frames_cut_corners_run_clear_of_the_name_plate_and_the_small
     from ppgen.draw.faces import CardGeometry, front_face
     from ppgen.draw.frames import BEVEL_CUT
     from ppgen.units import MM
-    from ppgen.write.pdf import Document
 
     geometry = CardGeometry.named("poker")
     faces = [f for f in (front_face(project, c, "en", geometry) for c in project.game.cards) if f.frame.style == "bevel"]
     assert len(faces) >= 10
     k = 600 / 72  # 600 dpi
     for face in faces[:6]:
-        doc = Document(project.fonts.chain("en", "body").primary, "t")
-        doc.define_face(face, geometry.width, geometry.height)
-        doc.begin_page(geometry.width, geometry.height)
-        doc.place_form(face.key, (1, 0, 0, 1, 0, 0))
-        doc.end_page()
-        image = pdfium.PdfDocument(io.BytesIO(doc.data()))[0].render(scale=k).to_pil().convert("RGB")
+        image = pdfium.PdfDocument(io.BytesIO(face_alone(project, face, geometry)))[0].render(scale=k).to_pil().convert("RGB")
         fx, fy, fw, fh = face.box(face.elements["frame"])
         half = face.frame.width * MM * face.scale / 2
         x0, y0, x1, y1 = fx + half, fy + half, fx + fw - half, fy + fh - half  # the rule's centre line

@@ -211,8 +211,8 @@ class FrontFace:
             self._text("bonus", p.bonus_text(card, lang), None, report, parts=self._bonus_parts(), box=self._bonus_text_box())
         if card.commander and "mark" in self.elements:
             self._text("mark", COMMANDER_MARK, None, report)
-        self._text("code", p.small_print(card, lang), "label.code-revised" if card.revised else None, report)
-        self._text("lang", lang.upper(), None, report)
+        self._text("code", p.small_print(card, lang), "label.code-revised" if card.revised else None, report, box=self._off_the_frame("code"))
+        self._text("lang", lang.upper(), None, report, box=self._off_the_frame("lang"))
 
     def _type_parts(self) -> list[tuple[str, str]]:
         loc = self.project.locale(self.lang)
@@ -221,6 +221,19 @@ class FrontFace:
     def _bonus_parts(self) -> list[tuple[str, str]]:
         loc = self.project.locale(self.lang)
         return [(k, loc.get(k)) for k in bonus_keys(self.card)]
+
+    def _off_the_frame(self, name: str) -> tuple[float, float, float, float] | None:
+        """The box of the small print (code, language), raised off a frame drawn wider than the room
+        below it: a Terrain's band (0.75 mm) came up into the box, and the code stood on it. None when
+        there is no such element."""
+        e, frame, look = self.elements.get(name), self.elements.get("frame"), self.template.frame(self.frame_kind)
+        if e is None:
+            return None
+        x, y, w, h = self.box(e)
+        if frame is not None and look.style != "none":
+            inner = self.box(frame)[1] + look.width * MM * self.scale
+            y = max(y, inner)  # (moved up whole: the 5 pt line needs the box's height)
+        return (x, y, w, h)
 
     def _badge_number_box(self, e: Element) -> tuple[float, float, float, float]:
         x, y, w, h = self.box(e)
