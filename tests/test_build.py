@@ -245,13 +245,40 @@ def test_a_build_of_some_parts_or_a_deck_never_replaces_the_whole_set(game_copy)
     assert whole.returncode == 0, whole.stderr
     kept = (out / "en" / "ancient-duel-en.pdf").read_bytes()
     for args, name in ((["--parts", "rulebook,mats"], "ancient-duel-en-rulebook-mats.pdf"),
-                       (["--deck", "decks/starter-rome.txt", "--parts", "cards,boxes"], "ancient-duel-en-starter-rome.pdf")):
+                       (["--deck", "decks/starter-rome.txt", "--parts", "cards,boxes"], "starter-rome-set-en.pdf")):
         result = call_ppgen("build", "--lang", "en", *args, cwd=game_copy)
         assert result.returncode == 0, result.stderr
         assert f"wrote {out.name}/en/{name}" in result.stderr or f"/en/{name}" in result.stderr, result.stderr
         assert (out / "en" / name).is_file()
     assert (out / "en" / "ancient-duel-en.pdf").read_bytes() == kept
     assert (out / "en" / "ancient-duel-en-rome.pdf").is_file()  # a faction's set is named by its faction, as before
+
+
+def test_the_whole_set_is_the_one_ppgen_yaml_names_and_a_deck_s_set_is_named_as_the_deck(game_copy):
+    """ppgen.yaml `build.parts` without the mats is the game's whole set: its set is ancient-duel-en.pdf,
+    the file its rulebook tells the player to print (it was named by its parts, and the rulebook named a
+    file never written). A decklist called rome.txt writes rome-set-en.pdf, not the Rome faction's set."""
+    from pdftools import page_texts
+
+    config = game_copy / "ppgen.yaml"
+    config.write_text(config.read_text(encoding="utf-8").replace("\nbuild:\n", "\nbuild:\n  parts: [rulebook, score-sheet, cards]\n", 1),
+                      encoding="utf-8")
+    result = call_ppgen("build", "--lang", "en", cwd=game_copy)
+    assert result.returncode == 0, result.stderr
+    folder = game_copy / "out" / "en"
+    assert (folder / "ancient-duel-en.pdf").is_file() and not list(folder.glob("ancient-duel-en-*.pdf"))
+    assert "ancient-duel-en.pdf" in " ".join(page_texts(folder / "rulebook-en.pdf"))
+    (game_copy / "rome.txt").write_text((game_copy / "decks" / "starter-rome.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    for args in (["-f", "rome"], ["--deck", "rome.txt"]):
+        assert call_ppgen("build", "--lang", "en", "--parts", "score-sheet,cards", *args, cwd=game_copy).returncode == 0
+    assert (folder / "ancient-duel-en-rome.pdf").is_file() and (folder / "rome-set-en.pdf").is_file()
+
+
+def test_a_part_of_another_kind_in_ppgen_yaml_is_a_clear_error(game_copy):
+    config = game_copy / "ppgen.yaml"
+    config.write_text(config.read_text(encoding="utf-8").replace("\nbuild:\n", "\nbuild:\n  parts: [rulebook, 5]\n", 1), encoding="utf-8")
+    result = call_ppgen("build", "--lang", "en", cwd=game_copy)
+    assert result.returncode == 2 and "build.parts: unknown part '5'" in result.stderr and "internal error" not in result.stderr, result.stderr
 
 
 @pytest.mark.parametrize("written, says", [

@@ -621,3 +621,18 @@ def test_a_utf16_decklist_is_told_to_be_saved_as_utf8(tmp_path):
     deck.write_bytes("Hastati Line x2\n".encode("utf-16"))
     result = call_ppgen("validate", str(deck))
     assert result.returncode == 2 and "this is UTF-16 text; save the file as UTF-8" in result.stdout + result.stderr
+
+
+def test_a_language_without_the_one_variant_says_it_its_own_way(project, game_copy):
+    """A locale that lacks deck.deck-size.one (another game's, say) keeps its own deck.deck-size: the
+    English variant was taken over it ("the deck has 1 card" in a Korean report)."""
+    import ppgen
+
+    ko = game_copy / "locales" / "ko.yaml"
+    text = ko.read_text(encoding="utf-8")
+    start = text.index("deck.deck-size.one:\n")
+    ko.write_text(text[:start] + text[text.index("\ndeck.", start + 1) + 1:], encoding="utf-8")
+    edited = ppgen.load(game_copy)
+    one = check(edited, "1 Hastati Line\n")
+    assert words(edited, "ko").message(issue(one, "deck-size")) == "덱이 1장입니다. 덱은 정확히 40장이어야 합니다"
+

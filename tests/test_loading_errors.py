@@ -131,6 +131,18 @@ def test_a_quote_left_open_at_the_end_of_a_file_or_closed_by_another_is_pointed_
     assert (p.line, p.code) == (at, "yaml") and "quoted text is not closed" in p.message, str(p)
 
 
+def test_a_duplicate_key_after_a_closed_text_on_several_lines_is_named_as_such():
+    """A quoted text rightly on two lines, holding "Note: …" of its own, and a duplicate key below:
+    the duplicate is named, not an unclosed quote (only a key indented as the quote's own, or an item
+    of a list around it, reads as swallowed)."""
+    from ppgen.read.yamlparse import parse
+
+    with pytest.raises(DataError) as exc:
+        parse('a:\n  text: "A long text\n    Note: it goes on."\nb:\n  text: one\nb:\n  text: two\n', "x.yaml", True)
+    (p,) = exc.value.problems
+    assert (p.line, p.code) == (6, "duplicate"), str(p)
+
+
 def test_a_text_on_several_lines_in_quotes_is_not_taken_for_an_unclosed_one(game_copy):
     """A quoted text that rightly runs over two lines, and a mistake after it: the mistake is named."""
     from ppgen.read.yamlio import load_yaml

@@ -187,6 +187,24 @@ def test_no_letter_is_cut_by_the_seam_between_the_two_sheets(project, lang, pape
         assert _squash(loc.get(key))[:12] in printed, key
 
 
+def test_a_box_the_seam_leaves_no_room_beside_keeps_its_text_whole(project):
+    """A life-track cell the seam's band covers most of (a game of 50 or 99 life points): its number
+    stays whole in the cell, across the seam, rather than squeezed into the sliver beside the band
+    ("2" over "3"); a box with room beside the band is cut to that side."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from ppgen.draw.mat import MatPainter, mm
+    from ppgen.read.styles import mat_style
+
+    painter = MatPainter(Canvas(io.BytesIO()), project, "en", mat_style(project), None, None, seam=("x", mm(100)))
+    cell = (mm(95), 0.0, mm(7), mm(9))  # the band (97.5–102.5 mm) covers all but 2.5 mm of it
+    assert painter.clear(cell) == cell
+    zone = (mm(60), 0.0, mm(60), mm(20))
+    assert painter.clear(zone) == (mm(60), 0.0, mm(37.5), mm(20))  # the larger side, clear of the band
+
+
 def _render(pdf: bytes, page: int = 0, dpi: int = 300):
     import pypdfium2 as pdfium
 

@@ -519,3 +519,21 @@ def test_the_cmyk_canvas_separates_greys_gradients_and_pictures(project, swop, t
     assert [i.space for i in page.images] == ["cmyk"] and not page.transparency
     assert c.transparency_dropped == 1
     assert b"/DeviceRGB" not in (tmp_path / "c.pdf").read_bytes()
+
+
+def test_a_library_quieted_once_it_has_logged_says_nothing(caplog):
+    """read/quiet.py silenced() holds a logger that has already logged (Python's logging caches whether
+    a level is shown: setting .level alone kept pypdf talking after its first message)."""
+    import logging
+
+    from ppgen.read.quiet import silenced
+
+    log = logging.getLogger("ppgen-test-quiet")
+    with caplog.at_level(logging.WARNING):
+        log.warning("said before")
+        with silenced("ppgen-test-quiet"):
+            log.warning("never said")
+        log.warning("said after")
+    said = [r.getMessage() for r in caplog.records if r.name == "ppgen-test-quiet"]
+    assert said == ["said before", "said after"]
+

@@ -207,6 +207,7 @@ def finish(ui, project, result, report_json, what: str, note: str = "") -> None:
         every = [f.lang for f in written]
         unchanged = sorted({f.lang for f in written if f.kept}, key=every.index)
         counted = [f for f in written if not f.kept] or written  # what this build wrote (every language kept: what is there)
+        images, cut = ([f for f in files if f.lang in {c.lang for c in counted}] for files in (images, cut))  # (theirs too)
         main = [f for f in counted if f.part == "set"] or counted  # the assembled sets, when there are
         langs = sorted({f.lang for f in counted}, key=every.index)
         where = project.dir.show(main[0].path) if len(main) == 1 else f"{len(main)} PDFs in {project.dir.show(main[0].path.parent.parent)}"

@@ -86,9 +86,9 @@ def png_command(ui, lang, out, card_size, dpi, bleed, factions, deck_path, force
 def _web_address(value: str | None) -> str | None:
     """--base-url: a web address Tabletop Simulator can load pictures from (it took "example.org/ad"
     and wrote FaceURLs that no table could load)."""
-    if value is not None and not value.lower().startswith(("http://", "https://")):
+    if value is not None and not value.lower().startswith(("http://", "https://", "file://")):
         raise click.BadParameter(f"'{value}' is not a web address: start it with https:// (or http://), "
-                                 "where the uploaded pictures can be loaded from")
+                                 "where the uploaded pictures can be loaded from (file:/// for a folder on the table's computer)")
     return value
 
 

@@ -108,8 +108,8 @@ class Words:
         """
         number = params.get("n", params.get("count", params.get("total")))
         variant = {1: ".one", 0: ".zero"}.get(number) if isinstance(number, int) else None
-        if variant and self.loc.has(key + variant):
-            key += variant
+        if variant and self.loc.has(key + variant) and (self.loc.is_translated(key + variant) or not self.loc.is_translated(key)):
+            key += variant  # (not an English variant over this language's own text: a locale that lacks the .one says "1 cards" its way)
         return korean_particles(self.loc.format(key, **{k: self.value(k, v) for k, v in params.items()}))
 
     def ref(self, ref: Ref) -> str:

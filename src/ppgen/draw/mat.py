@@ -230,7 +230,9 @@ class MatPainter:
 
     def clear(self, box: tuple) -> tuple:
         """`box` (x, y, w, h) as text may fill it: whole, or where the seam's band crosses it, the
-        larger of its two parts beside the band."""
+        larger of its two parts beside the band — when that part has room (at least 4 mm and 40 % of
+        the box: a life-track cell the band covers most of keeps its number whole, across the seam,
+        rather than squeezed into a sliver)."""
         if self.seam is None:
             return box
         axis, lo, hi = self.seam
@@ -238,7 +240,10 @@ class MatPainter:
         start, end = (x, x + w) if axis == "x" else (y, y + h)
         if end <= lo or start >= hi:
             return box
+        length = end - start
         start, end = (start, lo) if lo - start >= end - hi else (hi, end)
+        if end - start < max(mm(CLEAR_LEAST), CLEAR_SHARE * length):
+            return box
         return (start, y, end - start, h) if axis == "x" else (x, start, w, end - start)
 
     def text(self, key: str, style: Style, box: tuple, label: bool = False, **values):
@@ -311,6 +316,7 @@ class MatPainter:
 
 
 SEAM_CLEARANCE = 2.5  # mm on each side of a seam between two sheets that no word comes into
+CLEAR_LEAST, CLEAR_SHARE = 4.0, 0.4  # mm, and share of its box: the least room a text moved off the seam gets
 
 
 def paint_mat(canvas, project, lang: str, geo: MatGeometry, report, seam: tuple[str, float] | None = None) -> list[Zone]:

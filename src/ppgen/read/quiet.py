@@ -11,8 +11,9 @@ from typing import Iterator
 def silenced(logger: str) -> Iterator[None]:
     """The logger `logger` (and those below it) says nothing inside the block."""
     log = logging.getLogger(logger)
-    level, log.level = log.level, logging.CRITICAL + 1
+    level = log.level
+    log.setLevel(logging.CRITICAL + 1)  # (setLevel, not .level: it clears what logging cached of the old level)
     try:
         yield
     finally:
-        log.level = level
+        log.setLevel(level)

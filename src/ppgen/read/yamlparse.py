@@ -82,7 +82,7 @@ def parse(text: str, shown: str, plain_strings: bool) -> Doc:
     doc.data = _convert(node, (), doc, problems, plain_strings)
     if problems:
         first = min((p.line for p in problems if p.line), default=0)
-        opened = _unclosed_quote(text, first) if first else None
+        opened = _unclosed_quote(text, first, siblings=True) if first else None
         if opened is not None:  # a quote left open, closed by another's far below: the "duplicate key" there is its doing
             raise DataError([Problem.keyed(shown, *opened, "yaml.unclosed-quote", "yaml")])
         raise DataError(problems)
@@ -179,21 +179,37 @@ _EXPLAINED = (
 _KEY_LINE = re.compile(r"\n[ \t]*[\w.-]+:(?:[ \t]|$)", re.M)
 
 
-def _unclosed_quote(text: str, error_line: int) -> tuple[int, int] | None:
+def _unclosed_quote(text: str, error_line: int, siblings: bool = False) -> tuple[int, int] | None:
     """Where a quoted text that was never closed begins, when it caused an error further down: the
     last quoted scalar before the error that runs over several lines and holds what reads as a key
-    of its own ("…\n  src: 1234abcd"): the quote of the next entry closed it, far below."""
+    of its own ("…\n  src: 1234abcd"): the quote of the next entry closed it, far below.
+    `siblings`: only a key (or a list's item) indented no deeper than the line the quote opens on
+    counts — the file parsed, and a text on several lines may well hold "Note: …" of its own."""
     found = None
     if '"' not in text and "'" not in text:
         return None
     try:
         for token in yaml.scan(text, Loader=loader_class()):  # libyaml's scanner: a tenth of the pure one's time
             if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") and token.end_mark.line > token.start_mark.line:
-                if token.start_mark.line + 1 < error_line and _KEY_LINE.search(text, token.start_mark.index, token.end_mark.index):
+                if token.start_mark.line + 1 < error_line and _swallows_keys(text, token, siblings):
                     found = _pos(token.start_mark)
     except yaml.YAMLError:
         pass
     return found
+
+
+def _swallows_keys(text: str, token, siblings: bool) -> bool:
+    """Whether a quoted scalar holds a line that reads as a key (with `siblings`: one of its own
+    mapping's, or an item of a list around it, by its indentation)."""
+    inside = text[token.start_mark.index:token.end_mark.index]
+    if not siblings:
+        return _KEY_LINE.search(inside) is not None
+    line_start = text.rfind("\n", 0, token.start_mark.index) + 1
+    indent = len(text[line_start:token.start_mark.index]) - len(text[line_start:token.start_mark.index].lstrip(" "))
+    return any(len(m.group(1)) <= indent for m in _SIBLING_LINE.finditer(inside))
+
+
+_SIBLING_LINE = re.compile(r"\n( *)(?:[\w.-]+:(?:[ \t]|$)|- )", re.M)
 
 
 def _explained(problem: str, context: str) -> str:

@@ -57,6 +57,7 @@ class BuildOptions:
     factions: tuple[str, ...] = ()
     strict: bool = False
     parts: tuple[str, ...] = DEFAULT_PARTS
+    whole: tuple[str, ...] = DEFAULT_PARTS  # the game's whole set: ppgen.yaml build.parts, else DEFAULT_PARTS
     jobs: int = 0  # parts drawn at once, in worker processes; 0 = one per core
     art_max_dpi: float = 600.0  # card pictures larger than this at their printed size are downsampled
     cutter: object = None  # print-and-cut: a read.cutters.Cutter
@@ -137,7 +138,8 @@ class BuildOptions:
             except UsageError as exc:
                 raise ValueError(str(exc).removeprefix("parts: ")) from None
 
-        chosen = parse_parts(parts, default=("cards",) if (factions or cards_only) else pick("parts", None, lambda v: configured_parts(v)))
+        whole = pick("parts", None, configured_parts)
+        chosen = parse_parts(parts, default=("cards",) if (factions or cards_only) else whole)
         if card_thickness is not None and "boxes" not in chosen:  # (it was ignored, and made the build draw afresh)
             raise UsageError("--card-thickness sizes the tuck boxes: add boxes to --parts (e.g. --parts cards,boxes)")
 
@@ -164,6 +166,7 @@ class BuildOptions:
             factions=tuple(dict.fromkeys(factions)),
             strict=strict,
             parts=chosen,
+            whole=whole,
             jobs=jobs if jobs is not None else 0,
             art_max_dpi=float(conf["art_max_dpi"]),
             cutter=machine,
@@ -228,7 +231,7 @@ def parse_parts(value, default: tuple[str, ...], source: str = "--parts") -> tup
     the value was written, for the message (the option, or ppgen.yaml's key)."""
     if value is None:
         return default
-    names = [p.strip() for p in (value.split(",") if isinstance(value, str) else value) if str(p).strip()]
+    names = [str(p).strip() for p in (value.split(",") if isinstance(value, str) else value) if str(p).strip()]
     if not names:
         raise UsageError(f"{source}: name at least one part")
     for name in names:
@@ -361,19 +364,22 @@ def build(project, options: BuildOptions, cards: Sequence[tuple[Card, int]] | No
 
 def file_names(project, options: BuildOptions, name: str | None, decklist: bool) -> dict[str, str]:
     """File name patterns of each part and of the assembled set ({lang} is filled per language).
-    The set is `ancient-duel-<lang>.pdf` when it holds the whole game (every default part, the
-    starter decks); a set of fewer cards is named by them — its factions, its decklist
-    (`ancient-duel-en-rome.pdf`, `ancient-duel-en-my-deck.pdf`) — and a set of fewer parts of the
-    whole game by its parts (`ancient-duel-en-rulebook-mats.pdf`): printing a part or a deck
-    never replaces the whole set."""
+    The set is `ancient-duel-<lang>.pdf` when it holds the whole game (every part of the whole set,
+    `options.whole`; the starter decks); a set of fewer cards is named by them — its factions
+    (`ancient-duel-en-rome.pdf`), or its decklist as the deck's other files are (`my-deck-set-en.pdf`)
+    — and a set of fewer parts of the whole game by its parts (`ancient-duel-en-rulebook-mats.pdf`):
+    printing a part or a deck never replaces the whole set."""
     suffix = "".join(f"-{f}" for f in options.factions) if not decklist else ""
     names = {part: f"{part}-{{lang}}.pdf" for part in PART_ORDER}
     if options.rulebook == "booklet":
         names["rulebook"] = "rulebook-booklet-{lang}.pdf"
     names["cards"] = f"{name or 'cards'}-{{lang}}{suffix}.pdf"
     names["boxes"] = f"{name}-boxes-{{lang}}.pdf" if name else f"boxes-{{lang}}{suffix}.pdf"
-    holds = suffix + (f"-{name}" if decklist and name else "")
-    if not holds and not set(DEFAULT_PARTS) <= set(options.parts):
+    if decklist and name:  # (named as the deck's cards and boxes are: a deck called rome.txt is not the faction)
+        names["set"] = f"{name}-set-{{lang}}.pdf"
+        return names
+    holds = suffix
+    if not holds and not set(options.whole) <= set(options.parts):
         holds = "".join(f"-{part}" for part in options.parts)
     names["set"] = f"{slug(project.config.game)}-{{lang}}{holds}.pdf"
     return names
@@ -384,13 +390,20 @@ def _check_writable(options: BuildOptions, langs, names: dict[str, str]) -> None
     written (read-only, a folder in its way) stops the build now, every file as it was — it was
     refused after the drawing, when the files before it had been replaced already (a new set
     beside an old card sheet)."""
+    import glob
+
     from .atomic import check_writable
 
     in_set = [p for p in options.parts if not (p == "rulebook" and options.rulebook == "booklet")]
     keys = list(options.parts) + (["set"] if len(in_set) > 1 else [])
     for lang in langs:
         for key in keys:
-            check_writable(options.out / lang / names[key].format(lang=lang))
+            path = options.out / lang / names[key].format(lang=lang)
+            check_writable(path)
+            if key == "cards" and path.parent.is_dir():  # the cut files and pictures beside the sheets, those there already
+                for beside in path.parent.glob(f"{glob.escape(path.stem)}-*"):
+                    if beside.suffix in BESIDE:
+                        check_writable(beside)
 
 
 def slug(text: str) -> str:

@@ -62,7 +62,7 @@ def print_facts(project, options, lang: str, run=()):
     from ..units import fmt_mm
     from .build import file_names
 
-    parts = tuple(p for p in PART_ORDER if p in DEFAULT_PARTS or p in options.parts)
+    parts = tuple(p for p in PART_ORDER if p in DEFAULT_PARTS or p in options.whole or p in options.parts)
     # the files of the whole set, whichever parts this build draws (a rulebook alone names the set too)
     names = {k: v.format(lang=lang) for k, v in file_names(project, replace(options, parts=parts), None, False).items()}
     look = mat_style(project)
