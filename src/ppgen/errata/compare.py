@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from ..draw.card_front import printed_keys
-from ..draw.rulebook import section_figure_keys
 from ..draw.face_inputs import back_inputs, fingerprint, front_inputs
+from ..draw.rulebook import section_figure_keys
 from ..i18n.states import stale_reason
 from ..read.rulebook import load_structure
 from ..typeset.text import plain
@@ -288,9 +288,8 @@ def rule_sections(project) -> dict[str, tuple[str, list[str]]]:
 def rule_texts(project, lang: str, keys) -> dict[str, str]:
     """The texts of `keys` as the rulebook prints them: placeholders filled, markup dropped."""
     from ..draw.words import Words
-    from ..write.parts import rulebook_values
-
     from ..errors import DataError
+    from ..write.parts import rulebook_values
 
     words = Words(project, lang, None, rulebook_values(project, lang))
     locale = project.locale(lang)

@@ -57,21 +57,19 @@ def draw_errata(project, errata: Errata, changes: LanguageErrata, options, repor
     The changelog fills whole sheets when card sheets follow it (a blank back after an odd
     last page), so that in duplex printing every card front starts a sheet of paper."""
     from ..draw.changelog import draw_changelog
-    from ..write.parts import PartPDF, assemble, cards_part, new_document
-    from ..write.pdf import duplex_hint
-
     from ..write.build import PrintRun
-    from ..write.parts import REFERENCE_CARDS
+    from ..write.parts import REFERENCE_CARDS, PartPDF, assemble, cards_part, new_document
+    from ..write.pdf import duplex_hint
 
     lang = changes.lang
     loc = project.locale(lang)
     run = PrintRun(project.game.card(c.id) for c in changes.printed for _ in range(c.printed))
     if changes.references:  # their texts changed (a rule constant they print: the hand limit): one for each player again
         run.references = REFERENCE_CARDS
+    sheets = bool(run) or bool(run.references)  # card sheets follow the changelog
     with fallbacks_reported(loc, report):
-        log = changelog(project, errata, changes, bool(run) or bool(run.references))
+        log = changelog(project, errata, changes, sheets)
         doc = new_document(project, lang, title(project, lang), subtitle(project, errata, lang))
-        sheets = bool(run) or bool(run.references)
         if draw_changelog(doc.canvas, project, lang, options.paper.size, log, report) % 2 and sheets:
             doc.canvas.showPage()  # the changelog's blank back
         parts = [PartPDF("changelog", doc.data(), doc.pages, loc.get("errata.title"))]

@@ -209,20 +209,20 @@ class FontBook:
     def _missing(self, lang: str) -> None:
         """A font a chain of `lang` names is not in fonts/ (a typo in ppgen.yaml, a file moved away):
         every such name of the language's chains, each at its place in ppgen.yaml, with what is there."""
-        from ..errors import DataError, Problem
+        from ..errors import DataError
+        from ..read.config import Config
         from ..read.schema import did_you_mean
 
         there = sorted(p.name for p in self.fonts_dir.iterdir() if p.is_file())
+        config = self.config or Config()  # (no file read: ppgen.yaml, without a line)
         problems = []
-        doc = getattr(self.config, "doc", None)
         for role, files in self.languages[lang].fonts.items():
-            if doc is not None and ("languages", lang, "fonts", role) not in doc.value_marks:
+            if config.doc is not None and ("languages", lang, "fonts", role) not in config.doc.value_marks:
                 continue  # (the title chain, when not written, is the bold one's: said there)
             for i, f in enumerate(files):
                 if not (self.fonts_dir / f).is_file():
                     message = f"languages.{lang}.fonts.{role} names '{f}', which is not in fonts/{did_you_mean(f, there)}"
-                    problems.append(self.config.problem(("languages", lang, "fonts", role, i), message, "font") if self.config
-                                    else Problem("ppgen.yaml", 0, 0, message, "font"))
+                    problems.append(config.problem(("languages", lang, "fonts", role, i), message, "font"))
         raise DataError(problems)
 
     def load(self, langs) -> None:
