@@ -7,7 +7,9 @@ all four languages.
 - no two-line card name leaves a short word alone on a line;
 - no paragraph ends with a runt line (ja/zh: under 3 characters; en/ko: a single word),
   unless the build reported it as one no break in its box avoids;
-- justified ja/zh rulebook lines end within 0.5 pt of each other at the right margin.
+- justified ja/zh rulebook lines end within 0.5 pt of each other at the right margin;
+- no justified ja/zh line is letter-spaced: the character spacing (Tc) of every card front
+  widens a gap by at most justify.MAX_SPREAD of an em (a line that would need more is set left).
 """
 from __future__ import annotations
 
@@ -190,6 +192,46 @@ def test_no_card_text_ends_with_a_runt_line(card_texts, printed, project, lang):
                     runts[card.code] = effect_lines
             at += n
     assert not runts
+
+
+def letter_spacing(pdf_path) -> dict[str, float]:
+    """{card front's face key: the widest character spacing (Tc) its text is set with, in ems of
+    the size then in force (Tf)}, read from every front form of a card sheet PDF."""
+    from pypdf.generic import ContentStream
+
+    from pdftools import form_key
+
+    pdf = reader(pdf_path)
+    widest: dict[str, float] = {}
+    for page in pdf.pages:
+        for name, ref in page["/Resources"].get("/XObject", {}).items():
+            key = form_key(name)
+            if not key.startswith("front-") or key in widest:
+                continue
+            size, spacing, found = 0.0, 0.0, 0.0
+            for operands, op in ContentStream(ref.get_object(), pdf).operations:
+                if op == b"Tf":
+                    size = float(operands[1])
+                elif op == b"Tc":
+                    spacing = float(operands[0])
+                elif op in (b"Tj", b"TJ", b"'", b'"'):  # the spacing and size a text is shown with
+                    found = max(found, spacing / size)
+            widest[key] = found
+    return widest
+
+
+@pytest.mark.parametrize("lang", sorted(CJK))
+def test_no_justified_card_line_is_letter_spaced(printed, project, lang):
+    """ja ROM-14 ("手札を1枚捨て、デッキから" before "レベル5未満", which is kept whole) and zh
+    MAC-12, ROM-05 and ROM-10 were spread 0.19–0.37 em a gap; such a line is set left now."""
+    from ppgen.typeset.justify import MAX_SPREAD
+
+    out, _ = printed
+    widest = letter_spacing(out / lang / f"cards-{lang}.pdf")
+    assert len(widest) == len(project.game.cards)
+    assert max(widest.values()) > 0.05  # justified lines are spread: the spacing is read
+    loose = {key: round(v, 3) for key, v in widest.items() if v > MAX_SPREAD + 1e-3}
+    assert not loose
 
 
 # ── rulebook, mats, score sheet ──────────────────────────────────────────

@@ -17,6 +17,12 @@ body text, done on the glyphs the text engine has already chosen:
   ("ATK", "d20", "ATK < 5") keep their own spacing. A line with no CJK gap
   (Korean, English) spreads it over its word spaces instead.
 - The last line of a paragraph is never justified: it is set left.
+- **Too loose to spread**: a line before its paragraph's last that would have
+  to widen its gaps by more than MAX_SPREAD of an em each (a kept phrase —
+  "レベル5未満", "等级 < 5", "1 ATK" — too wide for the line's end moved whole
+  to the next line, and no other breaking shares the shortfall) is set left
+  at its natural spacing, as a DTP composer's maximum letter spacing for kana
+  and han would have it, rather than letter-spaced like a headline.
 
 Where the blank of a punctuation mark is depends on the font (a Japanese
 font centres ：；, a Simplified Chinese one sets them left, like 、。), so it
@@ -37,6 +43,7 @@ COMPRESSIBLE = frozenset("「」『』（）［］｛｝〔〕〈〉《》【】
 # and middle dots).
 FULL_STOPS = frozenset("。．")
 EPS = 1e-9
+MAX_SPREAD = 0.15  # ems a justified line may add to each of its gaps; a line that needs more is set left
 
 
 @lru_cache(maxsize=None)
@@ -170,6 +177,15 @@ def expandable(chars: list[tuple[str, str]], grid: bool) -> list[int]:
         if found:
             return found
     return [i for i in range(n - 1) if chars[i][1] == " " and chars[i + 1][1] != " "]
+
+
+def too_loose(chars: list[tuple[str, str]], shortfall: float, grid: bool) -> bool:
+    """Would justifying a line of `chars`, `shortfall` ems (at 1 pt) short of its measure, widen
+    its gaps by more than MAX_SPREAD each? (A line with no gap to widen is never spread.)"""
+    if shortfall <= MAX_SPREAD + EPS:
+        return False
+    gaps = len(expandable(chars, grid))
+    return gaps == 0 or shortfall / gaps > MAX_SPREAD + EPS
 
 
 def _segments(chars, widths, gaps, size) -> list[Segment]:

@@ -16,7 +16,8 @@
   broken between characters.
 - **Justification** (`align: justify`): CJK lines are set on the character
   grid, punctuation compressed (justify.py, JLREQ), the last line of a
-  paragraph left-aligned.
+  paragraph left-aligned — and so is a line that would have to be
+  letter-spaced (more than justify.MAX_SPREAD of an em in each gap).
 - **Fitting**: `fit` finds the largest size (0.25 pt steps) at which the text
   fits a box, down to a minimum; at the minimum it reports the overflow and
   the caller decides — text is never drawn outside its box.
@@ -508,10 +509,22 @@ def wrap(units: tuple[Unit, ...], size: float, box_w: float, style: Style, orpha
         rough += sum(not paragraph[end - 1].good for end in ends[:-1])
         start = 0
         for k, end in enumerate(ends):
-            last = k == len(ends) - 1 or (style.justified and sentence_end(m, start, end, limit))
-            lines.append(_line(paragraph, start, end, m, size, limit, last))
+            line = _line(paragraph, start, end, m, size, limit, k == len(ends) - 1)
+            if style.justified and not line.last:
+                line.last = sentence_end(m, start, end, limit) or _too_loose(line, m, start, end, limit, style)
+            lines.append(line)
             start = end
     return lines, runts, rough
+
+
+def _too_loose(line: Line, m: Measure, start: int, end: int, limit: float, style: Style) -> bool:
+    """Would a justified CJK line have to be letter-spaced (justify.too_loose)? Then it is set left."""
+    from .justify import too_loose
+
+    shortfall = limit - m.width(start, end)
+    if style.line_break != "cjk" or shortfall <= 0:  # word spaces stretch as far as they must
+        return False
+    return too_loose([(font, ch) for font, run in line.runs for ch in run], shortfall, True)
 
 
 def _line(units: list[Unit], start: int, end: int, m: Measure, size: float, limit: float, last: bool) -> Line:
