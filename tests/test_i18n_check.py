@@ -312,6 +312,20 @@ def differ(glossary, english: str, ja: str) -> tuple[list[int], list[int]]:
     return sorted((en - tr).elements()), sorted((tr - en).elements())
 
 
+def test_a_glossary_read_again_is_shared_until_its_text_changes(tmp_path):
+    """The same text gives the same Glossary (and the matches it found); an edit, a new one with
+    the new terms — a game loaded again, or reloaded by the workbench, never checks against the
+    terms it had before."""
+    first = write_glossary(tmp_path, "  - {en: one, ja: 1個}\n")
+    assert write_glossary(tmp_path, "  - {en: one, ja: 1個}\n") is first
+    first.find("take one", first.idioms)
+    edited = write_glossary(tmp_path, "  - {en: one, ja: 1枚}\n")
+    assert edited is not first and [t.forms["ja"] for t in edited.idioms] == [("1枚",)]
+    assert [m.term.forms["ja"] for m in edited.find("take one", edited.idioms)] == [("1枚",)]
+    with pytest.raises(ppgen.DataError):  # a broken text is never kept
+        write_glossary(tmp_path, "  - {en: one}\n  - {en: one, ja: 1個}\n")
+
+
 def test_an_idiom_answers_as_many_times_as_the_english_says_it(tmp_path):
     glossary = write_glossary(tmp_path, "  - {en: one, ja: 1個}\n  - {en: two, ja: 2個}\n")
     english = "Dice: one d20 per player, and two d6."

@@ -1,6 +1,7 @@
 """ppgen.linebreak gives exactly uniseg's line break opportunities (uniseg is the reference)."""
 from __future__ import annotations
 
+import functools
 import itertools
 
 import pytest
@@ -12,8 +13,15 @@ from ppgen.typeset import text
 from ppgen.typeset.linebreak import break_units
 
 
+@functools.lru_cache(maxsize=None)
+def _reference(s: str) -> tuple[str, ...]:
+    return tuple(line_break_units(s))
+
+
 def reference(s: str) -> list[str]:
-    return list(line_break_units(s))
+    """uniseg's units of `s` (asked once per string in this module: the shipped texts' check and
+    the card effects' share most of theirs, at 0.15 ms a character)."""
+    return list(_reference(s))
 
 
 # Characters for the generated strings: every Line_Break class (mostly from CJK,

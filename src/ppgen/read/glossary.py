@@ -35,14 +35,15 @@ from __future__ import annotations
 import fnmatch
 import re
 import unicodedata
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import DataError, Problem
+from ..errors import DataError, Problem, display_path
+from .files import read_text
 from .schema import Field, check_mapping, describe, did_you_mean
-from .yamlio import Doc, load_yaml
+from .yamlio import Doc, parse_yaml
 
 
 @dataclass(frozen=True)
@@ -272,11 +273,32 @@ def _as_tuple(value) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
+_LOADED: OrderedDict = OrderedDict()  # (text, shown, languages, source) -> the Glossary it gave
+_LOADED_KEPT = 4
+
+
 def load_glossary(path: Path, root: Path | None, languages: list[str], source: str = "en") -> Glossary:
-    """Read the glossary; raise DataError with every problem at file:line:col. Missing file: empty glossary."""
+    """Read the glossary; raise DataError with every problem at file:line:col. Missing file: empty glossary.
+
+    The same file text read again in this process gives the same Glossary (its terms are never
+    changed once read), and with it the matches it has already found: every game loaded in a
+    long-lived process (the tests, a script comparing versions) checks its texts against the
+    terms without finding them again."""
     if not Path(path).is_file():
         return Glossary(file="")
-    doc = load_yaml(path, root, plain_strings=True)
+    text = read_text(path, root)
+    key = (text, display_path(path, root), tuple(languages), source)
+    if key in _LOADED:
+        _LOADED.move_to_end(key)
+        return _LOADED[key]
+    glossary = _read_glossary(parse_yaml(text, key[1], plain_strings=True), languages, source)
+    _LOADED[key] = glossary
+    if len(_LOADED) > _LOADED_KEPT:
+        _LOADED.popitem(last=False)
+    return glossary
+
+
+def _read_glossary(doc: Doc, languages: list[str], source: str) -> Glossary:
     problems: list[Problem] = []
     data = doc.data if doc.data is not None else {}
     top = check_mapping(doc, (), data, TOP_SPEC, problems, "the glossary")
