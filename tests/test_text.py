@@ -404,18 +404,20 @@ def test_units_are_measured_and_marked_as_their_definition_says(project):
 
 
 def test_a_characters_script_is_told_as_the_katakana_and_han_patterns_tell_it():
-    """text._script (a good break falls between katakana and kanji) by code point ranges: the
-    same as the two patterns it stands for, on every character of the Basic Multilingual Plane
-    and beyond it, and on no character."""
+    """text._script (a good break falls between katakana and kanji; a phrase ends after hiragana
+    before a word) by code point ranges: the same as the three patterns it stands for, on every
+    character of the Basic Multilingual Plane and beyond it, and on no character."""
     import re
 
     from ppgen.typeset.text import _script
 
     katakana = re.compile(r"[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
     han = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+    hiragana = re.compile(r"[\u3041-\u309f]")
     for code in [*range(0x10000), 0x20000, 0x2A700, 0x1F600]:
         ch = chr(code)
-        assert _script(ch) == ("k" if katakana.match(ch) else "h" if han.match(ch) else ""), hex(code)
+        want = "k" if katakana.match(ch) else "h" if han.match(ch) else "j" if hiragana.match(ch) else ""
+        assert _script(ch) == want, hex(code)
     assert _script("") == ""
 
 

@@ -14,6 +14,7 @@ all four languages.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
 
@@ -232,6 +233,47 @@ def test_no_justified_card_line_is_letter_spaced(printed, project, lang):
     assert max(widest.values()) > 0.05  # justified lines are spread: the spacing is read
     loose = {key: round(v, 3) for key, v in widest.items() if v > MAX_SPREAD + 1e-3}
     assert not loose
+
+
+def _script(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return "k" if "KATAKANA" in name else "h" if "CJK UNIFIED" in name else "j" if "HIRAGANA" in name else ""
+
+
+PHRASE_END_AFTER = set("、。，．・：；！？）」』】〉》”’,.;:!?)")
+
+
+@pytest.mark.parametrize("lang", sorted(CJK))
+def test_a_card_line_set_left_ends_where_a_phrase_does(printed, pages, project, lang):
+    """A justified ja/zh line set left (too short to spread) ends at a space, after punctuation, where
+    katakana and kanji meet, or after a particle before a word — not inside one: ja EGY-16 was
+    "墓地からユニット1体を手札に加 / える。", ROM-12 "…DEFが1上 / がる。", zh MAC-12, CAR-14, DAC-10
+    "…特殊部署 1 个 / 等级 < 5 的…" (the count away from what it counts)."""
+    out, _ = printed
+    template = load_card_template(project)
+    inside, seen, checked = [], set(), 0
+    for card, x, y, found in fronts(project, out / lang / f"cards-{lang}.pdf", lang, pages[(lang, "cards")]):
+        if card.id in seen:
+            continue
+        seen.add(card.id)
+        e = template.elements(card.kind)["effect"]
+        right = x + (e.x + e.w) * MM
+        lines = element_lines(template, card, "effect", x, y, found)
+        text = plain(project.card_effect(card, lang))
+        index = [i for i, ch in enumerate(text) if not ch.isspace()]  # where each printed character is in the text
+        count = 0
+        for line, after in zip(lines, lines[1:]):
+            count += len(compact(line.text))
+            at = index[count - 1]
+            if text[at + 1] == "\n" or right - line.right < 1.0:  # a paragraph's last line, or a full one
+                continue
+            checked += 1
+            a, b = text[at], text[at + 1]
+            if not (b.isspace() or a in PHRASE_END_AFTER or {_script(a), _script(b)} == {"k", "h"}
+                    or (_script(a) == "j" and _script(b) != "j" and b.isalnum())):
+                inside.append((card.code, line.text, after.text))
+    assert checked >= 3  # lines are set left: the check reads them
+    assert not inside
 
 
 # ── rulebook, mats, score sheet ──────────────────────────────────────────

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .justify import MAX_SPREAD
+
 EPS = 1e-9
 MIN_LAST_CHARS = 3  # ja/zh: the last line of a paragraph holds at least this many characters
 MIN_LAST_WORDS = 2  # en/ko: ... at least a word and something more
@@ -37,6 +39,7 @@ LOOSE = 1.5  # ems a justified line may have to spread before its paragraph is r
 COMMAS = frozenset(",、，;；")
 COMMA_SHRINK = 0.85  # a name that can break after its comma is set down to this much smaller to do so
 SENTENCE_ENDS = frozenset("。！？.!?")
+RAGGED_SHORT = 0.1  # even: what a line set left costs for its shortfall, against a spread line's
 
 
 @dataclass
@@ -122,12 +125,21 @@ def even(m: Measure, limit: float, cjk: bool, orphans: bool) -> list[int] | None
     """The fewest lines — ending in a proper last line when `orphans` — and among those the
     breaks whose lines before the last come closest to the measure (least sum of squared
     deviations: a shortfall spread over several lines rather than one loose line). None when
-    no breaking ends properly (the whole paragraph is a runt, or its last unit alone is)."""
+    no breaking ends properly (the whole paragraph is a runt, or its last unit alone is).
+
+    A justified CJK line too short to be spread without letter-spacing it is set left (text.py,
+    justify.MAX_SPREAD; its gaps counted here as one after each character): it costs what a full
+    line spread as far as it may be costs, a tenth of its shortfall's square more (the fuller
+    one is taken), and as much again when it ends inside a phrase (Unit.phrase_end) — a hole shared
+    with a line that would then be spread leaves two lines worse than one set left at a phrase's end."""
     count = len(m.units)
-    W, S, K, Z = m.w, m.s, m.k, m.z  # prefix sums, read directly: this loop runs for every pair of breaks
+    W, S, K, Z, C = m.w, m.s, m.k, m.z, m.c  # prefix sums, read directly: this loop runs for every pair of breaks
     heads = [u.head for u in m.units]
     tails = [u.tail for u in m.units]
+    ends_phrase = [u.phrase_end for u in m.units]
     justify = m.justify
+    capped = justify and cjk
+    ragged = (MAX_SPREAD * limit) ** 2  # a line set left costs what a full line at the widest spread does
     none = 10**9  # no breaking of units i.. ends properly
     lines = [none] * (count + 1)  # the best breaking of units i..: its lines, ...
     squares = [0.0] * (count + 1)  # ... its squared deviations (compared as the pair, lines first)
@@ -147,7 +159,10 @@ def even(m: Measure, limit: float, cjk: bool, orphans: bool) -> list[int] | None
                     continue
                 n, dev = 1, 0.0
             elif lines[j] < none:
-                n, dev = lines[j] + 1, squares[j] + (width - limit) ** 2
+                cost = (width - limit) ** 2
+                if capped and limit - width > MAX_SPREAD * max(1, C[j] - C[i] - 1):  # set left
+                    cost = ragged * (1 if ends_phrase[j - 1] else 2) + RAGGED_SHORT * cost
+                n, dev = lines[j] + 1, squares[j] + cost
             else:
                 continue
             if n < lines[i] or (n == lines[i] and dev < squares[i]):

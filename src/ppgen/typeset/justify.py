@@ -22,7 +22,8 @@ body text, done on the glyphs the text engine has already chosen:
   "レベル5未満", "等级 < 5", "1 ATK" — too wide for the line's end moved whole
   to the next line, and no other breaking shares the shortfall) is set left
   at its natural spacing, as a DTP composer's maximum letter spacing for kana
-  and han would have it, rather than letter-spaced like a headline.
+  and han would have it, rather than letter-spaced like a headline; breaking.even
+  chooses such a line's end at a phrase's end, and one line set left over two spread.
 
 Where the blank of a punctuation mark is depends on the font (a Japanese
 font centres ：；, a Simplified Chinese one sets them left, like 、。), so it

@@ -148,6 +148,7 @@ class Unit:
     chars: int = 0  # visible characters (the runt rule)
     words: int = 0  # words (the runt rule)
     good: bool = False  # a preferred break follows (a space, punctuation, a compound's seam)
+    phrase_end: bool = True  # good, or in Japanese a particle before a word: where a line set left may end (breaking.even)
     last: str = ""  # its last visible character
     parts: tuple = ()  # the units a kept phrase was joined from, for when it is wider than a line
 
@@ -301,14 +302,16 @@ def _joined(cuts: list[int], spans) -> tuple[list[int], dict[int, list[int]]]:
 _KATAKANA = ((0x30A0, 0x30FF), (0x31F0, 0x31FF), (0xFF66, 0xFF9F))  # katakana, its phonetic extensions, half-width
 _HAN = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))  # CJK ideographs: extension A, unified, compatibility
 _GOOD_AFTER = frozenset("、。，．・：；！？）」』】〉》,.;:!?)")
-_SCRIPTS: dict[str, str] = {}  # a character → "k" (katakana), "h" (han) or "" (neither, or no character)
+_HIRAGANA = ((0x3041, 0x309F),)
+_SCRIPTS: dict[str, str] = {}  # a character → "k" (katakana), "h" (han), "j" (hiragana) or "" (neither, or no character)
 
 
 def _script(ch: str) -> str:
     known = _SCRIPTS.get(ch)
     if known is None:
         code = ord(ch) if len(ch) == 1 else -1
-        known = "k" if any(a <= code <= b for a, b in _KATAKANA) else "h" if any(a <= code <= b for a, b in _HAN) else ""
+        known = next((s for s, ranges in (("k", _KATAKANA), ("h", _HAN), ("j", _HIRAGANA))
+                      if any(a <= code <= b for a, b in ranges)), "")
         _SCRIPTS[ch] = known
     return known
 
@@ -329,6 +332,8 @@ def _mark_breaks(units: list[Unit], paragraph: str, starts: list[int], seams: se
         at = starts[k + 1]
         before, after = _script(u.last), _script(paragraph[at : at + 1])
         u.good = at in seams or u.last in _GOOD_AFTER or (before + after in ("kh", "hk"))
+        # a particle (hiragana), then a word (kanji, katakana, a number, Latin)
+        u.phrase_end = u.good or (before == "j" and after != "j" and paragraph[at : at + 1].isalnum())
         if k + 1 < len(units) and u.runs and units[k + 1].runs:
             (font_a, run_a), (font_b, run_b) = u.runs[-1], units[k + 1].runs[0]
             a, b = run_a[-1], run_b[0]
