@@ -440,3 +440,50 @@ def test_a_measure_keeps_its_unit_and_a_count_its_pages(project, lang, text, who
         assert "".join(lines) == solid
         ends = [sum(map(len, lines[:k + 1])) for k in range(len(lines) - 1)]
         assert not any(start < end < start + len(kept) for end in ends), (width, lines)
+
+
+# ── generated paragraphs: justified ja/zh text of the game's own pieces ─────
+PIECES = {"ja": ["レベル5未満", "1ターンに1度：", "ユニット", "自分フィールドの", "手札を", "1枚", "捨て、", "ATK", "DEF", "が",
+                 "1上がる。", "「森の小道」", "（最大3）", "を", "破壊する。", "2体", "デッキから", "。", "、", "ー", "ッ", "戦闘中、",
+                 "\n", "**配備時：**"],
+          "zh": ["等级 < 5", "每回合一次：", "单位", "你的", "1 个", "1 张", "获得", "1 ATK", "和", "2 DEF。", "“林间小径”", "，", "。",
+                 "；", "从手牌", "以防御表示", "特殊部署", "本回合", "抽 1 张牌", "\n", "**部署时：**"]}
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+def test_fuzz_justified_paragraphs_keep_every_character_and_never_letter_space(project, lang):
+    """Paragraphs pieced together from the game's phrases, key words and punctuation, fitted to boxes
+    from a column of a few characters to a wide one: every character is set once, in order, and no
+    line but one set left (a paragraph's last, or one too short to spread) widens a gap by more
+    than justify.MAX_SPREAD of an em."""
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from fuzzing import fuzz
+    from ppgen.errors import PpgenError
+    from ppgen.typeset.justify import MAX_SPREAD, set_line
+    from ppgen.typeset.text import _width, clean, plain
+
+    justified = style(project, lang, align="justify", min_size=6.0)
+
+    @fuzz(60)
+    @given(pieces=st.lists(st.sampled_from(PIECES[lang]), min_size=1, max_size=30),
+           width=st.floats(40, 300), height=st.floats(20, 200))
+    def run(pieces, width, height):
+        text = "".join(pieces).strip("\n")
+        if not text:
+            return
+        try:
+            lay = fit(text, justified, width, height)
+        except PpgenError:  # markup the pieces cannot close (a bold span cut by a line break)
+            return
+        assert "".join(t for line in lay.lines for _, t in line.runs).replace(" ", "") == \
+            plain(clean(text)).replace("\n", "").replace(" ", "")
+        for line in lay.lines:
+            if line.last:
+                continue
+            chars = [(font, ch) for font, run in line.runs for ch in run]
+            segments, _ = set_line(chars, [_width(ch, font) for font, ch in chars], lay.size, width, True)
+            assert max(s.char_space for s in segments) <= MAX_SPREAD * lay.size + 1e-6, (text, width)
+
+    run()
