@@ -67,7 +67,8 @@ class Measure:
         """What punctuation compression may take out of that line (justified text only)."""
         if not self.justify:
             return 0.0
-        inner = self.z[j] - self.z[i] - self.units[i].head - self.units[j - 1].tail + (self.k[j] - self.k[i + 1])
+        last = self.units[j - 1]
+        inner = self.z[j] - self.z[i] - self.units[i].head - last.tail + last.end + (self.k[j] - self.k[i + 1])
         return max(0.0, inner)
 
     def fits(self, i: int, j: int, limit: float) -> bool:
@@ -135,7 +136,7 @@ def even(m: Measure, limit: float, cjk: bool, orphans: bool) -> list[int] | None
     count = len(m.units)
     W, S, K, Z, C = m.w, m.s, m.k, m.z, m.c  # prefix sums, read directly: this loop runs for every pair of breaks
     heads = [u.head for u in m.units]
-    tails = [u.tail for u in m.units]
+    tails = [u.tail - u.end for u in m.units]  # what a line's last unit keeps (the blank after its last mark it gives up)
     ends_phrase = [u.phrase_end for u in m.units]
     justify = m.justify
     capped = justify and cjk

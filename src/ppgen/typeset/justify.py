@@ -9,9 +9,12 @@ body text, done on the glyphs the text engine has already chosen:
   row keep at most half an em between their inks (。」 and ）、 close up
   completely, 」「 and 、（ keep half an em). Always, in every CJK line.
 - **Reduction** (JLREQ 3.8.2, pushing in): a justified line — its last one
-  too — may hold a character more than its natural width allows when the
-  blanks of its commas, brackets and middle dots (inside the line, not at its
-  two ends; a full stop keeps its blank) can absorb the excess.
+  too — may hold a character more than its natural width allows. First the
+  empty half after its last mark goes (a line-end 、。」 set half-width, as
+  JLREQ's example of books does: its ink stays inside the measure), then the
+  blanks of its commas, brackets and middle dots inside the line, evenly (a
+  full stop inside a line keeps its blank; the line's first mark keeps its
+  blank before).
 - **Expansion**: the rest of a justified line's shortfall is spread evenly
   over the gaps next to a CJK character; letters and spaces of a Latin run
   ("ATK", "d20", "ATK < 5") keep their own spacing. A line with no CJK gap
@@ -126,6 +129,13 @@ def spacing(chars: list[tuple[str, str]]) -> Spacing:
     return Spacing(gaps, left, right)
 
 
+def line_end_blank(chars: list[tuple[str, str]]) -> float:
+    """The blank a line ending with these characters may give up when it is pushed in: that at the
+    right of its last one, a comma, full stop or closing bracket (JLREQ's example of books: 1/2 → 0
+    at the line's end). Its ink stays inside the measure; only its empty half runs past it."""
+    return blanks(*chars[-1])[1] if chars else 0.0
+
+
 def is_cjk(ch: str) -> bool:
     """A character set on the CJK grid: ideographs, kana, hangul, full-width forms."""
     return unicodedata.east_asian_width(ch) in ("W", "F")
@@ -155,7 +165,9 @@ def set_line(chars: list[tuple[str, str]], widths: list[float], size: float, tar
     gaps = list(sp.gaps)
     if target is not None and n > 1:
         slack = target / size - (sum(widths) + sum(gaps))
-        if slack < -EPS:  # reduction: the line's inner punctuation gives up its blank, evenly
+        if slack < -EPS:  # reduction: first the blank after the line's last mark, then its inner punctuation's, evenly
+            slack += min(-slack, line_end_blank(chars)) if grid else 0.0
+        if slack < -EPS:
             squeeze = sp.squeeze()
             ratio = min(1.0, -slack / squeeze) if squeeze > EPS else 0.0
             for i in range(n - 1):

@@ -144,7 +144,8 @@ class Unit:
     kern: float = 0.0  # added to the width when it follows the unit before on a line (」「 close up)
     squeeze: float = 0.0  # what justification may take from its punctuation (justify.py) ...
     head: float = 0.0  # ... of which at its first character's left (kept at a line's start)
-    tail: float = 0.0  # ... of which at its last character's right (kept at a line's end)
+    tail: float = 0.0  # ... of which at its last character's right (inside a line)
+    end: float = 0.0  # the blank at its last character's right a line ending with it may give up (、。」: JLREQ's books)
     chars: int = 0  # visible characters (the runt rule)
     words: int = 0  # words (the runt rule)
     good: bool = False  # a preferred break follows (a space, punctuation, a compound's seam)
@@ -373,8 +374,8 @@ _MEASURED: dict[tuple, dict[str, tuple]] = {}  # (chains, mode, bold) → piece 
 
 
 def _unit(measured: tuple) -> Unit:
-    runs, width, space, chars, words, last, head, tail, squeeze = measured
-    return Unit(list(runs), width, space, chars=chars, words=words, last=last, head=head, tail=tail, squeeze=squeeze)
+    runs, width, space, chars, words, last, head, tail, squeeze, end = measured
+    return Unit(list(runs), width, space, chars=chars, words=words, last=last, head=head, tail=tail, squeeze=squeeze, end=end)
 
 
 @lru_cache(maxsize=16384)
@@ -396,15 +397,17 @@ def _measured(piece: str, bold_flags: tuple[bool, ...], regular: FontChain, bold
     space_font = (bold if bold_flags and bold_flags[-1] else regular).primary
     space = _width(" ", space_font) * trailing
     visible = [ch for ch in body if ch not in " \u00a0" and unicodedata.category(ch)[0] != "M"]
-    head = tail = squeeze = 0.0
+    head = tail = squeeze = end = 0.0
     if mode == "cjk" and body:
-        from .justify import spacing
+        from .justify import line_end_blank, spacing
 
-        sp = spacing([(font, ch) for font, run in runs for ch in run])
+        chars = [(font, ch) for font, run in runs for ch in run]
+        sp = spacing(chars)
         width -= sp.closed
         head, tail, squeeze = sp.left[0], sp.right[-1], sum(sp.left) + sum(sp.right)
+        end = 0.0 if trailing else line_end_blank(chars)
     return (tuple(runs), width, space, len(visible), len(body.replace("\u00a0", " ").split()),
-            visible[-1] if visible else "", head, tail, squeeze)
+            visible[-1] if visible else "", head, tail, squeeze, end)
 
 
 @lru_cache(maxsize=65536)
