@@ -35,7 +35,7 @@ from __future__ import annotations
 import fnmatch
 import re
 import unicodedata
-from collections import Counter, OrderedDict
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -273,10 +273,6 @@ def _as_tuple(value) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
-_LOADED: OrderedDict = OrderedDict()  # (text, shown, languages, source) -> the Glossary it gave
-_LOADED_KEPT = 4
-
-
 def load_glossary(path: Path, root: Path | None, languages: list[str], source: str = "en") -> Glossary:
     """Read the glossary; raise DataError with every problem at file:line:col. Missing file: empty glossary.
 
@@ -286,16 +282,12 @@ def load_glossary(path: Path, root: Path | None, languages: list[str], source: s
     terms without finding them again."""
     if not Path(path).is_file():
         return Glossary(file="")
-    text = read_text(path, root)
-    key = (text, display_path(path, root), tuple(languages), source)
-    if key in _LOADED:
-        _LOADED.move_to_end(key)
-        return _LOADED[key]
-    glossary = _read_glossary(parse_yaml(text, key[1], plain_strings=True), languages, source)
-    _LOADED[key] = glossary
-    if len(_LOADED) > _LOADED_KEPT:
-        _LOADED.popitem(last=False)
-    return glossary
+    return _glossary_of(read_text(path, root), display_path(path, root), tuple(languages), source)
+
+
+@lru_cache(maxsize=4)  # (a text with problems raises, and is not kept)
+def _glossary_of(text: str, shown: str, languages: tuple[str, ...], source: str) -> Glossary:
+    return _read_glossary(parse_yaml(text, shown, plain_strings=True), list(languages), source)
 
 
 def _read_glossary(doc: Doc, languages: list[str], source: str) -> Glossary:

@@ -192,12 +192,12 @@ def expandable(chars: list[tuple[str, str]], grid: bool) -> list[int]:
     return [i for i in range(n - 1) if chars[i][1] == " " and chars[i + 1][1] != " "]
 
 
-def too_loose(chars: list[tuple[str, str]], shortfall: float, grid: bool) -> bool:
-    """Would justifying a line of `chars`, `shortfall` ems (at 1 pt) short of its measure, widen
+def too_loose(chars: list[tuple[str, str]], shortfall: float) -> bool:
+    """Would justifying a CJK line of `chars`, `shortfall` ems (at 1 pt) short of its measure, widen
     its gaps by more than MAX_SPREAD each? (A line with no gap to widen is never spread.)"""
     if shortfall <= MAX_SPREAD + EPS:
         return False
-    gaps = len(expandable(chars, grid))
+    gaps = len(expandable(chars, True))
     return gaps == 0 or shortfall / gaps > MAX_SPREAD + EPS
 
 

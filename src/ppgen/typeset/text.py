@@ -532,7 +532,7 @@ def _too_loose(line: Line, m: Measure, start: int, end: int, limit: float, style
     shortfall = limit - m.width(start, end)
     if style.line_break != "cjk" or shortfall <= 0:  # word spaces stretch as far as they must
         return False
-    return too_loose([(font, ch) for font, run in line.runs for ch in run], shortfall, True)
+    return too_loose([(font, ch) for font, run in line.runs for ch in run], shortfall)
 
 
 def _line(units: list[Unit], start: int, end: int, m: Measure, size: float, limit: float, last: bool) -> Line:
