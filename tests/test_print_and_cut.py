@@ -80,9 +80,9 @@ def pdf_trims(page, bleed: float) -> list[tuple[str, tuple[float, float, float, 
 
 def pdf_marks(page) -> list[tuple[float, float, float, float]]:
     """Every filled rectangle the page itself draws (its registration marks), mm, y up."""
-    from pypdf.generic import ContentStream
+    from pdftools import operations
 
-    ops = ContentStream(page.get_contents(), page.pdf).operations
+    ops = operations(page.get_contents())
     rects, pending = [], []
     for operands, op in ops:
         if op == b"re":

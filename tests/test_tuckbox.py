@@ -12,9 +12,9 @@ from pdftools import MM, reader, texts
 
 def strokes(page):
     """[(dashed?, closed?, [(x, y) mm])] of every stroked path the page draws (forms excluded)."""
-    from pypdf.generic import ContentStream
+    from pdftools import operations
 
-    ops = ContentStream(page.get_contents(), page.pdf).operations
+    ops = operations(page.get_contents())
     ctm, stack, dash, out, path, closed = (1, 0, 0, 1, 0, 0), [], False, [], [], False
 
     def at(x, y):

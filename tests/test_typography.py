@@ -198,9 +198,7 @@ def test_no_card_text_ends_with_a_runt_line(card_texts, printed, project, lang):
 def letter_spacing(pdf_path) -> dict[str, float]:
     """{card front's face key: the widest character spacing (Tc) its text is set with, in ems of
     the size then in force (Tf)}, read from every front form of a card sheet PDF."""
-    from pypdf.generic import ContentStream
-
-    from pdftools import form_key
+    from pdftools import form_key, operations
 
     pdf = reader(pdf_path)
     widest: dict[str, float] = {}
@@ -210,7 +208,7 @@ def letter_spacing(pdf_path) -> dict[str, float]:
             if not key.startswith("front-") or key in widest:
                 continue
             size, spacing, found = 0.0, 0.0, 0.0
-            for operands, op in ContentStream(ref.get_object(), pdf).operations:
+            for operands, op in operations(ref.get_object()):
                 if op == b"Tf":
                     size = float(operands[1])
                 elif op == b"Tc":

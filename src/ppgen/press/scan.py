@@ -1,4 +1,4 @@
-"""What a PDF's pages draw, read with pypdf and nothing converted: the facts a preflight judges.
+"""What a PDF's pages draw, read with pikepdf (qpdf) and nothing converted: the facts a preflight judges.
 
     scan = scan_pdf(Path("deck.pdf"))
     scan.pages[2].colours      # {("rgb", "fill")}: RGB set for filling on page 3
@@ -14,12 +14,18 @@ gives them), shadings (`sh`) and text (`Tf`, `Tm`, `Td`, `TJ` …: each string's
 the font's widths, its height from the font's ascent and descent). Form XObjects are
 followed, with their matrices and resources, to any depth (a cycle stops). Nothing is
 rendered.
+
+pikepdf, not pypdf (which assembles the sets): qpdf's C++ parser reads a content stream ten
+times quicker than pypdf's, and content streams are most of what a preflight reads — a print
+shop's seven decks in 1.0 s instead of 2.7 s.
 """
 from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 
 Matrix = tuple[float, float, float, float, float, float]
@@ -102,21 +108,23 @@ OPERATOR_SPACE = {"rg": "rgb", "RG": "rgb", "k": "cmyk", "K": "cmyk", "g": "gray
 def space_kind(space, resources=None) -> str:
     """A colour space (a name, or an array such as [/ICCBased stream]) as rgb, cmyk, gray, lab,
     spot (Separation, DeviceN), pattern, or indexed-<base>; a name is looked up in `resources`."""
-    obj = space.get_object() if hasattr(space, "get_object") else space
-    if isinstance(obj, str):
-        if obj in DEVICE:
-            return DEVICE[obj]
-        named = _resource(resources, "/ColorSpace", obj)
+    from pikepdf import Array, Name
+
+    if isinstance(space, (Name, str)):
+        name = str(space)
+        if name in DEVICE:
+            return DEVICE[name]
+        named = _resource(resources, "/ColorSpace", name)
         return space_kind(named, resources) if named is not None else "unknown"
-    if isinstance(obj, list) and obj:
-        family = str(obj[0])
+    if isinstance(space, Array) and len(space):
+        family = str(space[0])
         if family == "/ICCBased":
-            n = int(obj[1].get_object().get("/N", 0))
+            n = int(space[1].get("/N", 0))
             return {1: "gray", 3: "rgb", 4: "cmyk"}.get(n, "unknown")
         if family in ("/Separation", "/DeviceN"):
             return "spot"
         if family in ("/Indexed", "/I"):
-            return f"indexed-{space_kind(obj[1], resources)}"
+            return f"indexed-{space_kind(space[1], resources)}"
         if family == "/Pattern":
             return "pattern"
         return DEVICE.get(family, "unknown")
@@ -124,43 +132,48 @@ def space_kind(space, resources=None) -> str:
 
 
 def _resource(resources, kind: str, name):
+    """Resource `name` of `kind` (/Font, /XObject …) in a page's or form's resources, or None."""
     if resources is None:
         return None
-    table = resources.get_object().get(kind)
-    if table is None:
-        return None
-    return table.get_object().get(name)
+    table = resources.get(kind)
+    return table.get(str(name)) if table is not None else None
 
 
 # ── reading a file ─────────────────────────────────────────────────────────
 def scan_pdf(path: Path, data: bytes | None = None) -> PdfScan:
     """Every page of the PDF at `path` (or `data`, its bytes), walked; a damaged file raises ValueError."""
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
-    from ..read.quiet import silenced
+    import pikepdf
 
     data = Path(path).read_bytes() if data is None else data
-    try:
-        with silenced("pypdf"):  # ("invalid pdf header", "EOF marker not found": the report says it once)
-            return _scanned(path, data, PdfReader(io.BytesIO(data)))
-    except (PdfReadError, KeyError, TypeError, AttributeError, ValueError, IndexError, OSError) as exc:
-        raise ValueError(f"is not a PDF pypdf can read ({exc})") from None
-
-
-def _scanned(path: Path, data: bytes, reader) -> PdfScan:
-    """The scan of a PDF pypdf opened (its pages walked: a damaged one raises there)."""
-    encrypted = reader.is_encrypted
-    if encrypted:
+    try:  # (no repair of a damaged file: a file cut short is not the file it was)
+        pdf = pikepdf.open(io.BytesIO(data), attempt_recovery=False)
+    except pikepdf.PasswordError:
         return PdfScan(Path(path), _version(data), [], {}, "", False, True, [])
-    walker = _Walker(reader)
-    pages = [walker.page(i, page) for i, page in enumerate(reader.pages)]
-    root = reader.trailer["/Root"].get_object()
-    info = {str(k): str(v) for k, v in (reader.trailer.get("/Info") or {}).get_object().items()} if reader.trailer.get("/Info") else {}
+    except (pikepdf.PdfError, ValueError, OSError) as exc:
+        raise ValueError(f"is not a PDF that can be read ({_said(exc)})") from None
+    try:
+        return _scanned(path, data, pdf)
+    except (pikepdf.PdfError, KeyError, TypeError, AttributeError, ValueError, IndexError, OSError) as exc:
+        raise ValueError(f"is not a PDF that can be read ({_said(exc)})") from None
+
+
+def _said(exc: Exception) -> str:
+    """qpdf's message without the name it gives the bytes it read ("stream <_io.BytesIO …>: ")."""
+    return re.sub(r"^stream <[^>]*>: ", "", str(exc))
+
+
+def _scanned(path: Path, data: bytes, pdf) -> PdfScan:
+    """The scan of a PDF pikepdf opened (its pages walked: a damaged one raises there)."""
+    if pdf.is_encrypted:
+        return PdfScan(Path(path), _version(data), [], {}, "", False, True, [])
+    walker = _Walker()
+    pages = [walker.page(i, page.obj) for i, page in enumerate(pdf.pages)]
+    trailer, root = pdf.trailer, pdf.Root
+    info = {str(k): str(v) for k, v in trailer.Info.items()} if "/Info" in trailer else {}
     metadata = root.get("/Metadata")
-    xmp = metadata.get_object().get_data().decode("utf-8", "replace") if metadata is not None else ""
-    intents = [_intent(i.get_object()) for i in (root.get("/OutputIntents") or [])]
-    file_id = "/ID" in reader.trailer and len(reader.trailer["/ID"]) == 2
+    xmp = metadata.read_bytes().decode("utf-8", "replace") if metadata is not None else ""
+    intents = [_intent(i) for i in (root.get("/OutputIntents") or [])]
+    file_id = "/ID" in trailer and len(trailer.ID) == 2
     return PdfScan(Path(path), _version(data), pages, info, xmp, file_id, False, intents)
 
 
@@ -171,7 +184,7 @@ def _version(data: bytes) -> str:
 
 def _intent(intent) -> dict:
     profile = intent.get("/DestOutputProfile")
-    n = int(profile.get_object().get("/N", 0)) if profile is not None else None
+    n = int(profile.get("/N", 0)) if profile is not None else None
     return {"S": str(intent.get("/S", "")), "identifier": str(intent.get("/OutputConditionIdentifier", "")),
             "info": str(intent.get("/Info", "")), "registry": str(intent.get("/RegistryName", "")), "profile_n": n}
 
@@ -181,11 +194,39 @@ def _boxes(page) -> dict:
     for name in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox"):
         box = page.get(name)  # set on the page itself (inherited only for MediaBox and CropBox)
         if box is None and name in ("/MediaBox", "/CropBox"):
-            box = page.get_inherited(name, None) if hasattr(page, "get_inherited") else None
+            box = _inherited(page, name)
         if box is not None:
-            x0, y0, x1, y1 = (float(v) for v in box.get_object())
+            x0, y0, x1, y1 = (float(v) for v in box)
             out[name[1:]] = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     return out
+
+
+def _inherited(page, name: str):
+    """An attribute a page takes from its page tree when it has none of its own (Resources,
+    MediaBox, CropBox), or None."""
+    node = page
+    for _ in range(MAX_DEPTH):
+        if name in node:
+            return node[name]
+        node = node.get("/Parent")
+        if node is None:
+            return None
+    return None
+
+
+# The operators the walk reads: the graphics state, colours, images, forms and text (a card's
+# paths, most of its operators, are not: what they paint is judged by the colour they paint in).
+WALKED = frozenset(("q", "Q", "cm", *OPERATOR_SPACE, "cs", "CS", "sc", "scn", "SC", "SCN", "gs", "sh", "Do", "INLINE IMAGE",
+                    "BT", "Tf", "Tc", "Tw", "Tz", "Ts", "TL", "Tm", "Td", "TD", "T*", "Tj", "TJ", "'", '"'))
+
+
+def _operations(stream) -> list:
+    """A content stream (a page, a form, a tiling pattern) as (operands, operator) pairs, those
+    of the operators the walk reads."""
+    import pikepdf
+
+    ops = ((i.operands, str(i.operator)) for i in pikepdf.parse_content_stream(stream))
+    return [op for op in ops if op[1] in WALKED]
 
 
 # ── walking content streams ────────────────────────────────────────────────
@@ -209,38 +250,31 @@ class _State:
 class _Walker:
     """Walks pages and the forms they place, recording what each draws into its PageScan."""
 
-    def __init__(self, reader):
-        self.reader = reader
-        self._ops: dict[int, list] = {}  # parsed content of each form, by object number
-        self._fonts: dict[int, "_Font"] = {}
+    def __init__(self):
+        self._ops: dict[tuple[int, int], list] = {}  # parsed content of each form, by object number
+        self._fonts: dict[tuple[int, int], "_Font"] = {}
 
     def page(self, index: int, page) -> PageScan:
-        from pypdf.generic import ContentStream
-
         scan = PageScan(index + 1, _boxes(page))
         group = page.get("/Group")
-        if group is not None and str(group.get_object().get("/S", "")) == "/Transparency":
+        if group is not None and str(group.get("/S", "")) == "/Transparency":
             scan.page_group = True
             scan.transparency.append("a transparency group on the page")
-        contents = page.get_contents()
-        if contents is not None:
-            ops = contents.operations if isinstance(contents, ContentStream) else ContentStream(contents, self.reader).operations
-            self._walk(ops, page.get("/Resources"), _State(), scan, 0, set())
+        if "/Contents" in page:
+            self._walk(_operations(page), _inherited(page, "/Resources"), _State(), scan, 0, set())
         return scan
 
-    def _form_ops(self, ref, xobject) -> list:
-        from pypdf.generic import ContentStream
-
-        number = getattr(ref, "idnum", None) or id(xobject)
+    def _form_ops(self, number: tuple[int, int], xobject) -> list:
         if number not in self._ops:
-            self._ops[number] = ContentStream(xobject, self.reader).operations
+            self._ops[number] = _operations(xobject)
         return self._ops[number]
 
     def _walk(self, ops, resources, state: _State, scan: PageScan, depth: int, active: set) -> None:
+        from pikepdf import Name
+
         stack: list[_State] = []
         tm = tlm = IDENTITY
         for operands, op in ops:
-            op = op.decode("latin-1") if isinstance(op, bytes) else op
             if op == "q":
                 stack.append(state.copy())
             elif op == "Q":
@@ -263,7 +297,7 @@ class _Walker:
                 self._colour(scan, kind, "fill" if op == "cs" else "stroke", op, [])
             elif op in ("sc", "scn", "SC", "SCN"):
                 kind = state.fill if op.islower() else state.stroke
-                if kind == "pattern" and operands and isinstance(operands[-1], str):
+                if kind == "pattern" and operands and isinstance(operands[-1], Name):
                     self._pattern(operands[-1], resources, state, scan, depth, active)
                 elif kind == "cmyk" and len(operands) == 4:
                     scan.inks.append(tuple(float(v) for v in operands))
@@ -272,7 +306,7 @@ class _Walker:
             elif op == "sh" and operands:
                 shading = _resource(resources, "/Shading", operands[0])
                 if shading is not None:
-                    self._colour(scan, space_kind(shading.get_object().get("/ColorSpace"), resources), "fill", "sh", [])
+                    self._colour(scan, space_kind(shading.get("/ColorSpace"), resources), "fill", "sh", [])
             elif op == "Do" and operands:
                 self._xobject(operands[0], resources, state, scan, depth, active)
             elif op == "INLINE IMAGE":
@@ -314,9 +348,10 @@ class _Walker:
             scan.inks.append(tuple(float(v) for v in operands))
 
     def _ext_gstate(self, gs, scan: PageScan) -> None:
+        from pikepdf import Array
+
         if gs is None:
             return
-        gs = gs.get_object()
         for key, words in (("/CA", "stroke opacity"), ("/ca", "fill opacity")):
             if key in gs and float(gs[key]) < 1:
                 scan.transparency.append(f"{words} {float(gs[key]):g}")
@@ -324,36 +359,35 @@ class _Walker:
         if mask is not None and str(mask) != "/None":
             scan.transparency.append("a soft mask")
         blend = gs.get("/BM")
-        if blend is not None and str(blend if not isinstance(blend, list) else blend[0]) not in ("/Normal", "/Compatible"):
-            scan.transparency.append(f"blend mode {str(blend).lstrip('/')}")
+        if blend is not None:
+            mode = str(blend[0] if isinstance(blend, Array) and len(blend) else blend)
+            if mode not in ("/Normal", "/Compatible"):
+                scan.transparency.append(f"blend mode {mode.lstrip('/')}")
 
     def _xobject(self, name, resources, state: _State, scan: PageScan, depth: int, active: set) -> None:
-        table = resources.get_object().get("/XObject") if resources is not None else None
-        table = table.get_object() if table is not None else None
-        if table is None or name not in table:
+        xobject = _resource(resources, "/XObject", name)
+        if xobject is None:
             return
-        ref = table.raw_get(name)
-        xobject = ref.get_object()
         subtype = str(xobject.get("/Subtype", ""))
         if subtype == "/Image":
             self._image(str(name), xobject, resources, state, scan)
         elif subtype == "/Form":
-            number = getattr(ref, "idnum", None)
+            number = xobject.objgen
             if depth >= MAX_DEPTH or number in active:
                 return
             group = xobject.get("/Group")
-            if group is not None and str(group.get_object().get("/S", "")) == "/Transparency":
+            if group is not None and str(group.get("/S", "")) == "/Transparency":
                 scan.transparency.append(f"a transparency group in form {str(name).lstrip('/')}")
             inner = state.copy()
             matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
             inner.ctm = multiply(matrix, state.ctm)
-            self._walk(self._form_ops(ref, xobject), xobject.get("/Resources") or resources, inner, scan, depth + 1, active | {number})
+            self._walk(self._form_ops(number, xobject), xobject.get("/Resources") or resources, inner, scan, depth + 1, active | {number})
 
     def _image(self, name: str, image, resources, state: _State, scan: PageScan) -> None:
         a, b, c, d, _, _ = state.ctm
         size = (math.hypot(a, b), math.hypot(c, d))
         pixels = (int(image.get("/Width", 0)), int(image.get("/Height", 0)))
-        if image.get("/ImageMask"):
+        if bool(image.get("/ImageMask", False)):
             kind = state.fill  # a stencil mask paints in the fill colour
         else:
             kind = space_kind(image.get("/ColorSpace", "/DeviceGray"), resources)
@@ -364,33 +398,28 @@ class _Walker:
         scan.images.append(PlacedImage(name.lstrip("/"), pixels, kind, size, soft, data))
 
     def _inline_image(self, operands, resources, state: _State, scan: PageScan) -> None:
-        settings = operands.get("settings", {}) if isinstance(operands, dict) else {}
-        w = int(settings.get("/W", settings.get("/Width", 0)))
-        h = int(settings.get("/H", settings.get("/Height", 0)))
-        space = settings.get("/CS", settings.get("/ColorSpace", "/DeviceGray"))
+        image = operands[0]  # pikepdf's PdfInlineImage: its dictionary with the keys and names spelt out
+        settings = image.obj
+        w, h = int(settings.get("/Width", 0)), int(settings.get("/Height", 0))
         a, b, c, d, _, _ = state.ctm
-        kind = state.fill if settings.get("/IM", settings.get("/ImageMask")) else space_kind(space, resources)
+        kind = state.fill if bool(settings.get("/ImageMask", False)) else space_kind(settings.get("/ColorSpace", "/DeviceGray"), resources)
         scan.images.append(PlacedImage("inline", (w, h), kind, (math.hypot(a, b), math.hypot(c, d)), False))
 
     def _pattern(self, name, resources, state: _State, scan: PageScan, depth: int, active: set) -> None:
         pattern = _resource(resources, "/Pattern", name)
         if pattern is None:
             return
-        pattern = pattern.get_object()
         if int(pattern.get("/PatternType", 0)) == 2 and pattern.get("/Shading") is not None:
-            self._colour(scan, space_kind(pattern["/Shading"].get_object().get("/ColorSpace"), resources), "fill", "scn", [])
+            self._colour(scan, space_kind(pattern["/Shading"].get("/ColorSpace"), resources), "fill", "scn", [])
         elif int(pattern.get("/PatternType", 0)) == 1 and depth < MAX_DEPTH:
             inner = state.copy()
-            self._walk(self._form_ops(None, pattern), pattern.get("/Resources") or resources, inner, scan, depth + 1, active)
+            self._walk(self._form_ops(pattern.objgen, pattern), pattern.get("/Resources") or resources, inner, scan, depth + 1, active)
 
-    def _font(self, ref) -> "_Font":
-        number = getattr(ref, "idnum", None)
-        if number is not None and number in self._fonts:
-            return self._fonts[number]
-        font = _Font(ref.get_object())
-        if number is not None:
-            self._fonts[number] = font
-        return font
+    def _font(self, font) -> "_Font":
+        number = font.objgen
+        if number not in self._fonts:
+            self._fonts[number] = _Font(font)
+        return self._fonts[number]
 
     def _show(self, text, spaced: bool, state: _State, tm: Matrix, scan: PageScan) -> Matrix:
         """Record the glyphs' box of one text-showing operator; return the text matrix after it."""
@@ -401,11 +430,10 @@ class _Walker:
         advance = 0.0
         items = text if spaced else [text]
         for item in items:
-            if isinstance(item, (int, float)) or hasattr(item, "as_numeric"):
+            if isinstance(item, (int, float, Decimal)):
                 advance -= float(item) / 1000 * size * scale
                 continue
-            raw = item.original_bytes if hasattr(item, "original_bytes") else bytes(str(item), "latin-1", "replace")
-            for code in font.codes(raw):
+            for code in font.codes(bytes(item)):
                 w = font.width(code) / 1000 * size + state.char_space + (state.word_space if code == 32 and font.simple else 0)
                 advance += w * scale
         scan.fonts.setdefault(font.name, font.embedded)  # a font counts once it shows text, not when merely set
@@ -432,11 +460,11 @@ class _Font:
                 self.widths[first + i] = float(w)
             descriptor = font.get("/FontDescriptor")
         else:
-            descendant = font["/DescendantFonts"][0].get_object()
+            descendant = font["/DescendantFonts"][0]
             descriptor = descendant.get("/FontDescriptor")
             self.default_width = float(descendant.get("/DW", 1000))
             self._cid_widths(descendant.get("/W", []) or [])
-        descriptor = descriptor.get_object() if descriptor is not None else {}
+        descriptor = descriptor if descriptor is not None else {}
         self.type3 = subtype == "/Type3"
         self.embedded = self.type3 or any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
         self.ascent = float(descriptor.get("/Ascent", 800) or 800)
@@ -445,11 +473,13 @@ class _Font:
             self.descent = -self.descent
 
     def _cid_widths(self, w) -> None:
-        w = [v.get_object() if hasattr(v, "get_object") else v for v in w]
+        from pikepdf import Array
+
+        w = list(w)
         i = 0
         while i + 1 < len(w):
             first = int(w[i])
-            if isinstance(w[i + 1], list):
+            if isinstance(w[i + 1], Array):
                 for n, width in enumerate(w[i + 1]):
                     self.widths[first + n] = float(width)
                 i += 2
@@ -476,9 +506,8 @@ def _cmyk_pixels(image, pixels: tuple[int, int]):
     if int(image.get("/BitsPerComponent", 8)) != 8:
         return None
     try:
-        data = image.get_data()
         if str(image.get("/Filter", "")) == "/DCTDecode":
-            return Image.open(io.BytesIO(data)).convert("CMYK")
-        return Image.frombytes("CMYK", pixels, data)
-    except Exception:  # a filter pypdf cannot decode: no total-ink check for this image
+            return Image.open(io.BytesIO(image.read_raw_bytes())).convert("CMYK")
+        return Image.frombytes("CMYK", pixels, image.read_bytes())
+    except Exception:  # a filter qpdf cannot decode: no total-ink check for this image
         return None
