@@ -61,20 +61,20 @@ def serve_command(ui, lang, port, host, open_browser, since):
     except BaseException:  # taken meanwhile: the workers it forked end now, not in the interpreter's exit
         bench.stop()
         raise
-    server.start()
     game = bench.session.project.config.game if bench.session.project else gamedir.root.name
     languages = ", ".join(bench.session.langs) or "?"
-    click.echo(server.url)
-    ui.info(f"serving {game} ({languages}) at {server.url} — edits show live; Ctrl-C to stop")
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        ui.warn(f"serving on {host}: anyone who can reach this computer can see the game")
-    if bench.session.error is not None:
-        _tell_problems(ui, bench.session.error)
-    if open_browser:
-        import webbrowser
+    server.start()
+    try:  # a Ctrl-C from here on stops the server as it should, also one before the wait (a page may be open already)
+        click.echo(server.url)
+        ui.info(f"serving {game} ({languages}) at {server.url} — edits show live; Ctrl-C to stop")
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            ui.warn(f"serving on {host}: anyone who can reach this computer can see the game")
+        if bench.session.error is not None:
+            _tell_problems(ui, bench.session.error)
+        if open_browser:
+            import webbrowser
 
-        threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
-    try:
+            threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
         _wait_for_ctrl_c()
     except KeyboardInterrupt:
         pass
