@@ -89,7 +89,7 @@ def fit_label(text: str, style: Style, w: float, h: float, shrink: float = 0.75,
     one down to the minimum does."""
     from dataclasses import replace as _replace
 
-    from ..typeset.text import ASCENT, DESCENT, fit
+    from ..typeset.text import ASCENT, DESCENT, fit, smaller
 
     one_line_h = style.size * (ASCENT + DESCENT) + 0.01
     floor = max(style.min_size or style.size, style.size * shrink)
@@ -104,10 +104,6 @@ def fit_label(text: str, style: Style, w: float, h: float, shrink: float = 0.75,
         return one
     wrapped = fit(text, style, w, h, where=where)
     if wrapped.fits and wrapped.rough:  # a word broken ("DOCTRIN / E"): smaller, where a size down to the minimum sets every word whole
-        size, low = wrapped.size, style.min_size if style.min_size is not None else style.size
-        while size - 0.25 >= low - 1e-9:
-            size -= 0.25
-            whole = fit(text, _replace(style, size=size, min_size=size), w, h, where=where)
-            if whole.fits and not whole.rough:
-                return whole
+        low = style.min_size if style.min_size is not None else style.size
+        return smaller(text, style, w, h, wrapped.size, low, lambda lay: not lay.rough, where) or wrapped
     return wrapped

@@ -612,12 +612,7 @@ def _fit(text: str, style: Style, box_w: float, box_h: float, where: str = "text
     lo = style.min_size if style.min_size is not None else hi
 
     def at(size):
-        lay = _lay(units, style, size, box_w, box_h)
-        if not lay.fits and style.orphans:
-            plain_fill = _lay(units, style, size, box_w, box_h, orphans=False)
-            if plain_fill.fits:
-                return plain_fill
-        return lay
+        return _at(units, style, size, box_w, box_h)
 
     best = at(hi)
     if not best.fits and lo < hi:
@@ -634,19 +629,35 @@ def _fit(text: str, style: Style, box_w: float, box_h: float, where: str = "text
             else:
                 steps_hi = mid
     if best.fits and best.orphans:  # a runt kept to fit: a little smaller may fit without it
-        return _smaller(units, style, best, box_w, box_h, lo, lambda lay: not lay.orphans) or best
+        return _smaller(units, style, best.size, box_w, box_h, lo, lambda lay: not lay.orphans) or best
     if best.fits and style.balance and len(best.lines) == 2 and best.lines[0].ends not in COMMAS:
         floor = max(lo, best.size * COMMA_SHRINK)  # a name breaks after its comma if a little smaller lets it
         if any(has_comma(Measure(p, False)) for p in _paragraphs(list(units))):
-            return _smaller(units, style, best, box_w, box_h, floor, lambda lay: len(lay.lines) == 2 and lay.lines[0].ends in COMMAS) or best
+            return _smaller(units, style, best.size, box_w, box_h, floor, lambda lay: len(lay.lines) == 2 and lay.lines[0].ends in COMMAS) or best
     return best
 
 
-def _smaller(units, style: Style, best: Layout, box_w: float, box_h: float, floor: float, good) -> Layout | None:
-    """The largest layout below `best`'s size, down to `floor` in 0.25 pt steps, that fits and is `good`."""
-    size = best.size - 0.25
+def _at(units, style: Style, size: float, box_w: float, box_h: float) -> Layout:
+    """The layout at `size`: re-broken to avoid a runt last line (style.orphans), or, when only
+    that does not fit, the plain fill if it does."""
+    lay = _lay(units, style, size, box_w, box_h)
+    if not lay.fits and style.orphans:
+        plain_fill = _lay(units, style, size, box_w, box_h, orphans=False)
+        if plain_fill.fits:
+            return plain_fill
+    return lay
+
+
+def smaller(text: str, style: Style, box_w: float, box_h: float, below: float, floor: float, good, where: str = "text") -> Layout | None:
+    """The largest layout of `text` smaller than size `below`, down to `floor` in 0.25 pt steps,
+    that fits its box and is `good` (a test of a Layout); None if none is."""
+    return _smaller(_units(text, style, where), style, below, box_w, box_h, floor, good)
+
+
+def _smaller(units, style: Style, below: float, box_w: float, box_h: float, floor: float, good) -> Layout | None:
+    size = below - 0.25
     while size >= floor - 1e-9:
-        trial = _lay(units, style, size, box_w, box_h)
+        trial = _at(units, style, size, box_w, box_h)
         if trial.fits and good(trial):
             return trial
         size -= 0.25
