@@ -167,6 +167,36 @@ def test_ctrl_c_during_a_build_leaves_only_complete_pdfs(tmp_path, small_pdf, ta
     assert interrupted >= 3, "the builds finished before the signal: no interruption was tested"
 
 
+def test_ctrl_c_while_a_print_shops_decks_are_drawn_in_workers(tmp_path):
+    """`build --for` draws the decks in worker processes (write/workers.py, as a build's parts):
+    Ctrl-C once the first deck is written ends it with "interrupted", exit 130, no worker left,
+    no temporary file, and every PDF written complete (the workers never write one)."""
+    out = tmp_path / "out"
+    proc = start_ppgen("build", "--for", "drivethrucards", "--lang", "all", "--jobs", "2", "--out", out)
+    try:
+        head = wait_for(proc, "DriveThruCards")  # the order described: drawing starts
+        deadline = time.monotonic() + 120
+        while not list(out.rglob("*.pdf")) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert proc.poll() is None, "the order finished before the signal: nothing was interrupted"
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    err = head + err
+    assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err, err
+    deadline = time.monotonic() + 30
+    while process_group_alive(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not process_group_alive(proc.pid), "a worker process outlived the interrupted order"
+    assert leftovers(out) == []
+    pdfs = pdf_files(out)
+    assert 1 <= len(pdfs) < 28, pdfs  # some written, not all seven decks of the four languages
+    assert all(read_pdf(pdf) > 0 for pdf in pdfs)
+
+
 def test_ctrl_c_while_writing_leaves_the_previous_file(tmp_path, project, small_pdf, monkeypatch):
     """KeyboardInterrupt inside the write itself (after the data went into the temporary file)."""
     out = tmp_path / "out"

@@ -405,6 +405,31 @@ def test_build_for_is_reproducible(project, services, tmp_path):
     assert a == b
 
 
+def test_decks_drawn_in_worker_processes_are_the_same_files_warnings_and_preflight(game_copy, tmp_path):
+    """A print shop's decks are drawn two at a time in worker processes (--jobs): the same bytes,
+    the same warnings (here a Japanese text missing, printed in English) and the same preflight,
+    in the same order, as drawn one after the other in this process."""
+    import ppgen
+
+    ja = game_copy / "locales" / "ja.yaml"
+    text = ja.read_text(encoding="utf-8")
+    start = text.index("card.roman-road.effect:")
+    ja.write_text(text[:start] + text[text.index("\ncard.", start + 1) + 1:], encoding="utf-8")
+    project = ppgen.load(game_copy)
+    service = load_services(project)["drivethrucards"]
+    made = {jobs: make(project, Order.plan(project, service, ["ja", "en"], tmp_path / str(jobs), starter_decks(project, ["rome", "dacia"])), jobs=jobs)
+            for jobs in (1, 2)}
+    one, two = made[1], made[2]
+    assert [p.relative_to(tmp_path / "1") for p in one.files] == [p.relative_to(tmp_path / "2") for p in two.files]
+    assert [p.name for p in one.files] == ["starter-rome-ja.pdf", "starter-dacia-ja.pdf", "starter-rome-en.pdf", "starter-dacia-en.pdf"]
+    for a, b in zip(one.files, two.files):
+        assert a.read_bytes() == b.read_bytes(), a.name
+    assert one.report.warnings == two.report.warnings
+    assert any(w.code == "fallback" and w.lang == "ja" for w in one.report.warnings), one.report.warnings
+    assert [(f.path.name, f.pages, f.problems) for f in one.preflight.files] == [(f.path.name, f.pages, f.problems) for f in two.preflight.files]
+    assert one.preflight.passed and one.bytes == two.bytes
+
+
 @pytest.mark.parametrize("args, needles", [
     (("build", "--for", "drivethrucard"), ("unknown print service 'drivethrucard'", "did you mean 'drivethrucards'")),
     (("build", "--for", "drivethrucards", "--paper", "a4"), ("--paper is for home printing",)),

@@ -59,7 +59,7 @@ def cutter_options(f):
 @click.option("--mat", "mat", type=click.Choice(list(MAT_SIZES)), help="standard: the player mat on your paper — one sheet if it fits, else two sheets to glue together (default); large: one A3 sheet (Tabloid with --paper letter).")
 @click.option("--sleeves/--unsleeved", default=None, help="--sleeves: tuck boxes with room for sleeved cards (+3 mm, 0.1 mm a sleeve). --unsleeved: mat zones sized for bare cards. Default: mat zones fit sleeved cards (67 × 92 mm for poker), boxes bare ones.")
 @click.option("--card-thickness", metavar="MM", help="Tuck boxes: the thickness of one card in mm (default 0.3).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Parts drawn at once, in parallel processes (default: one per CPU core; 1: all in this process).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Parts (with --for, a print shop's decks) drawn at once, in parallel processes (default: one per CPU core; 1: all in this process).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
 @click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
 @click.option("--no-cache", "no_cache", is_flag=True,
@@ -123,7 +123,7 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
             if value is not None:
                 raise click.UsageError(f"{option} is for home printing; --for {service_key or 'print-shop'} makes what the service asks for")
         build_for(ui, service_key, pdfx, lang=lang, out=out, card_size=card_size, bleed=bleed, factions=factions,
-                  deck_path=deck_path, force=force, back=back)
+                  deck_path=deck_path, force=force, back=back, jobs=jobs)
         return
     from ..write.build import BuildOptions, build
 

@@ -17,7 +17,7 @@ PDFX_CHOICES = ("x1a", "x4")
 
 
 def build_for(ui, service_key: str | None, pdfx: str | None, *, lang, out, card_size, bleed, factions, deck_path, force,
-              back: str | None = None, want: str = "build") -> None:
+              back: str | None = None, want: str = "build", jobs: int | None = None) -> None:
     """Files for a print service (`--for`; `--pdfx` alone means --for print-shop): build them,
     preflight them, show the report and what to upload; exit 1 when the preflight fails."""
     from ..press.order import Order, decklist_deck, make, starter_decks
@@ -41,7 +41,7 @@ def build_for(ui, service_key: str | None, pdfx: str | None, *, lang, out, card_
         decks = starter_decks(project, options.factions)
     order = Order.plan(project, chosen, options.langs, options.out, decks, card_size, bleed, pdfx, options.back)
     ui.info(order.describe())
-    result = make(project, order, progress=ui.progress)
+    result = make(project, order, progress=ui.progress, jobs=jobs)
     ui.end_progress()
     show_warnings(ui, result.report, project)
     ui.info(f"preflight ({result.preflight.profile.describe()}):")

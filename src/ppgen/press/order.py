@@ -108,37 +108,63 @@ class OrderResult:
     bytes: int = 0
 
 
-def make(project, order: Order, progress: Progress | None = None) -> OrderResult:
-    """Write every deck of every language for the service, then preflight what was written."""
+def make(project, order: Order, progress: Progress | None = None, jobs: int | None = None) -> OrderResult:
+    """Write every deck of every language for the service, then preflight what was written. A
+    print shop's PDFs are drawn `jobs` at a time, in worker processes (default: one per core)."""
+    import os
+
     result = OrderResult(preflight=Result(order.profile))
-    total, done = len(order.langs) * len(order.decks), 0
-    for lang in order.langs:
-        folder = order.out / lang / order.service.key
-        for deck in order.decks:
+    keys = [(lang, i) for lang in order.langs for i in range(len(order.decks))]
+    if order.service.file == "pdf":
+        from ..write.workers import in_workers
+
+        calls = {(lang, i): (_deck_pdf, (order, order.decks[i], lang)) for lang, i in keys}
+        jobs = min(len(keys), jobs or os.cpu_count() or 1)
+        for done, ((lang, i), drawn) in enumerate(in_workers(project, jobs, calls), 1):
+            _take_pdf(order, order.decks[i], lang, drawn, result)
             if progress:
-                progress(done, total, f"{lang}: {deck.name}")
-            (_pdf if order.service.file == "pdf" else _pictures)(project, order, deck, lang, folder, result)
-            done += 1
+                progress(done, len(keys), f"{lang}: {order.decks[i].name}")
+    else:
+        for done, (lang, i) in enumerate(keys):
+            if progress:
+                progress(done, len(keys), f"{lang}: {order.decks[i].name}")
+            _pictures(project, order, order.decks[i], lang, order.out / lang / order.service.key, result)
     if progress:
-        progress(total, total, "done")
+        progress(len(keys), len(keys), "done")
     result.notes = [note for deck in order.decks if (note := deck_size_note(order.service, deck))]
     return result
 
 
-def _pdf(project, order: Order, deck: Deck, lang: str, folder: Path, result: OrderResult) -> None:
-    from ..write.atomic import write_atomic
+def _deck_path(order: Order, deck: Deck, lang: str) -> Path:
+    return order.out / lang / order.service.key / f"{deck.name}-{lang}.pdf"
+
+
+def _deck_pdf(project, order: Order, deck: Deck, lang: str):
+    """A deck's PDF for a print shop (run in a worker): its bytes, the warnings drawing it gave,
+    and its preflight."""
     from ..write.printshop import deck_pdf
     from ..write.report import fallbacks_reported
 
     title = f"{project.config.game} — {deck.name} ({lang})"
-    with fallbacks_reported(project.locale(lang), result.report):
-        data = deck_pdf(project, deck.cards, lang, order.geometry, order.service, result.report, order.pdfx, title, order.back)
-    path = folder / f"{deck.name}-{lang}.pdf"
+    report = BuildReport()
+    with fallbacks_reported(project.locale(lang), report):
+        data = deck_pdf(project, deck.cards, lang, order.geometry, order.service, report, order.pdfx, title, order.back)
+    return data, report.warnings, check_pdf(_deck_path(order, deck, lang), order.profile, data)
+
+
+def _take_pdf(order: Order, deck: Deck, lang: str, drawn, result: OrderResult) -> None:
+    """A deck's PDF drawn: written (atomically), its warnings and preflight added to `result`."""
+    from ..write.atomic import write_atomic
+
+    data, warnings, checked = drawn
+    for w in warnings:
+        result.report.warning(w.code, w.message, w.lang, w.subject, w.strict)
+    path = _deck_path(order, deck, lang)
     write_atomic(path, data)
     result.files.append(path)
     result.uploads.append(path)
     result.bytes += len(data)
-    result.preflight.files.append(check_pdf(path, order.profile))
+    result.preflight.files.append(checked)
 
 
 def _pictures(project, order: Order, deck: Deck, lang: str, folder: Path, result: OrderResult) -> None:

@@ -21,7 +21,7 @@ prints the cards only unless parts are asked for).
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -36,7 +36,6 @@ from ..read.model import Card
 from ..units import CardSize, Paper
 from .parts import DEFAULT_PARTS, PART_ORDER
 from .report import BuildReport, fallbacks_reported
-from .signals import signals_blocked, worker_ignores_sigint
 
 
 # ── options ──────────────────────────────────────────────────────────────────
@@ -466,59 +465,27 @@ DRAW_FIRST = ("cards", "rulebook", "boxes")  # the longest parts start first in 
 
 
 def _draw_in_workers(project, options, run, jobs, progress: Progress | None = None, recall: bool = True):
-    """Each part of each language drawn in a worker process; yields them in the order of
-    options.langs × options.parts. Workers ignore SIGINT: Ctrl-C (which a terminal sends to
-    every process of the group) interrupts this process only, which then stops the workers at
-    once and re-raises; results not yet written are dropped."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    """Each part of each language drawn in a worker process (write/workers.py), the longest parts
+    started first; yields them in the order of options.langs × options.parts."""
+    from .workers import in_workers
 
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
     card_ids = [c.id for c in run]
     decks = [(d.title, d.faction, [(c.id, n) for c, n in d.cards]) for d in getattr(run, "decks", ())]
-    global _FORKED_PROJECT
-    _FORKED_PROJECT = project if method == "fork" else None  # forked workers inherit it, loaded (its fonts and locales too)
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=worker_ignores_sigint)
     first = sorted(options.parts, key=lambda part: (part not in DRAW_FIRST, DRAW_FIRST.index(part) if part in DRAW_FIRST else 0))
-    try:
-        with signals_blocked():  # no Ctrl-C or kill handled while the workers are forked (see write/signals.py)
-            futures = {(lang, part): pool.submit(_draw_in_worker, str(project.dir.root), options, card_ids, decks, lang, part,
-                                                 run.references, recall) for lang in options.langs for part in first}
-        done, total = 0, len(futures)
-        for lang in options.langs:
-            for part in options.parts:
-                drawn = futures[(lang, part)].result()
-                done += 1
-                if progress:
-                    progress(done, total, f"{lang}: {part}")
-                yield drawn
-    except BaseException:
-        workers = list((getattr(pool, "_processes", None) or {}).values())
-        for process in workers:
-            process.terminate()
-        for process in workers:  # never wait for ever: a signal may have caught a lock half-taken
-            process.join(timeout=5)
-            if process.is_alive():
-                process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    finally:
-        _FORKED_PROJECT = None
-    pool.shutdown(wait=True)
+    calls = {(lang, part): (_draw_in_worker, (options, card_ids, decks, lang, part, run.references, recall))
+             for lang in options.langs for part in first}
+    order = [(lang, part) for lang in options.langs for part in options.parts]
+    with closing(in_workers(project, jobs, calls, order)) as drawn_parts:  # closed here (Ctrl-C, a failed write): the workers end
+        for done, ((lang, part), drawn) in enumerate(drawn_parts, 1):
+            if progress:
+                progress(done, len(order), f"{lang}: {part}")
+            yield drawn
 
 
-_FORKED_PROJECT = None
-
-
-
-
-def _draw_in_worker(root: str, options, card_ids: list[str], decks, lang: str, part: str, references: int = 0, recall: bool = True):
-    """One part of one language in a worker process: the project inherited from a fork, or loaded afresh."""
+def _draw_in_worker(project, options, card_ids: list[str], decks, lang: str, part: str, references: int = 0, recall: bool = True):
+    """One part of one language, in a worker process."""
     from ..draw.tuckbox import BoxDeck
-    from ..project import load
 
-    project = _FORKED_PROJECT or load(root)
     run = PrintRun(project.game.card(i) for i in card_ids)
     run.decks = tuple(BoxDeck(title, faction, tuple((project.game.card(i), n) for i, n in cards)) for title, faction, cards in decks)
     run.references = references

@@ -1,5 +1,5 @@
-"""Signals around worker processes: the build's pool of languages and parts (write/build.py)
-and the pool that turns pages into pictures (write/raster.py) fork their workers with Ctrl-C
+"""Signals around worker processes: the pool of a build's parts and a print shop's decks
+(write/workers.py) and the pool that turns pages into pictures (write/raster.py) fork their workers with Ctrl-C
 and `kill` held back, and each worker leaves Ctrl-C to the process that started it.
 """
 from __future__ import annotations
