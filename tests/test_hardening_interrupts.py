@@ -10,6 +10,7 @@ import errno
 import os
 import signal
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,25 @@ def wait_for(proc, needle: str, timeout: float = 120) -> str:
     raise AssertionError(f"never printed {needle!r}: {''.join(seen)}")
 
 
+@contextmanager
+def group_killed_if_left(proc):
+    """The process's whole group killed if the test leaves the block while it runs (a failure)."""
+    try:
+        yield
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def group_ended(pgid: int, seconds: float = 30) -> bool:
+    """Whether every process of group `pgid` (ppgen and its workers) is gone within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while process_group_alive(pgid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not process_group_alive(pgid)
+
+
 # ── SIGINT ─────────────────────────────────────────────────────────────────
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_after_the_work_is_done_ends_ppgen_without_a_traceback(signum):
@@ -124,7 +144,7 @@ def test_ctrl_c_during_a_build_leaves_only_complete_pdfs(tmp_path, small_pdf, ta
         watched = out / after / BUILT[0].format(after) if after else None
         inode = watched.stat().st_ino if watched else 0
         proc = start_ppgen(*BUILD, "--out", out)
-        try:
+        with group_killed_if_left(proc):
             head = wait_for(proc, LAYOUT_LINE)
             deadline = time.monotonic() + 120
             while watched and not replaced(watched, inode) and proc.poll() is None and time.monotonic() < deadline:
@@ -139,10 +159,6 @@ def test_ctrl_c_during_a_build_leaves_only_complete_pdfs(tmp_path, small_pdf, ta
                 else:  # `kill PID`, a CI timeout: the same as Ctrl-C
                     proc.send_signal(signal.SIGTERM)
             _, err = proc.communicate(timeout=120)
-        finally:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
         err = head + err
         assert "Traceback" not in err and "internal error" not in err, (moment, err)
         if proc.returncode == 0 or "ok: wrote" in err:
@@ -153,10 +169,7 @@ def test_ctrl_c_during_a_build_leaves_only_complete_pdfs(tmp_path, small_pdf, ta
         assert proc.returncode == 130, (moment, err)
         assert "interrupted" in err
         interrupted += 1
-        deadline = time.monotonic() + 30
-        while process_group_alive(proc.pid) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not process_group_alive(proc.pid), "a worker process outlived the interrupted build"
+        assert group_ended(proc.pid), "a worker process outlived the interrupted build"
         assert leftovers(out) == []
         pdfs = pdf_files(out)
         assert set(before) <= set(pdfs)
@@ -173,7 +186,7 @@ def test_ctrl_c_while_a_print_shops_decks_are_drawn_in_workers(tmp_path):
     no temporary file, and every PDF written complete (the workers never write one)."""
     out = tmp_path / "out"
     proc = start_ppgen("build", "--for", "drivethrucards", "--lang", "all", "--jobs", "2", "--out", out)
-    try:
+    with group_killed_if_left(proc):
         head = wait_for(proc, "DriveThruCards")  # the order described: drawing starts
         deadline = time.monotonic() + 120
         while not list(out.rglob("*.pdf")) and proc.poll() is None and time.monotonic() < deadline:
@@ -181,16 +194,9 @@ def test_ctrl_c_while_a_print_shops_decks_are_drawn_in_workers(tmp_path):
         assert proc.poll() is None, "the order finished before the signal: nothing was interrupted"
         os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
     err = head + err
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err, err
-    deadline = time.monotonic() + 30
-    while process_group_alive(proc.pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not process_group_alive(proc.pid), "a worker process outlived the interrupted order"
+    assert group_ended(proc.pid), "a worker process outlived the interrupted order"
     assert leftovers(out) == []
     pdfs = pdf_files(out)
     assert 1 <= len(pdfs) < 28, pdfs  # some written, not all seven decks of the four languages
@@ -398,19 +404,12 @@ def test_a_signal_that_comes_as_the_workers_are_forked_still_interrupts(tmp_path
               "from ppgen.cli import main\nmain()\n")
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
-    try:
+    with group_killed_if_left(proc):
         _, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
     assert proc.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err and "Exception ignored" not in err
     assert pdf_files(out) == [] and leftovers(out) == []
-    deadline = time.monotonic() + 10
-    while process_group_alive(proc.pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not process_group_alive(proc.pid)  # no worker left
+    assert group_ended(proc.pid, 10)  # no worker left
 
 
 def test_a_rewritten_file_keeps_its_permissions_and_its_link(tmp_path):
