@@ -462,6 +462,40 @@ def test_preflight_of_something_not_a_pdf(built, tmp_path):
         assert result.stderr.startswith("failed: 1 of 1 file fails the preflight"), result.stderr
 
 
+def test_fuzz_damaged_pdfs_are_one_clear_problem_never_a_crash(built, dtc):
+    """A real deck with bytes changed, cut short, garbage spliced in or a piece cut out: the
+    preflight reads it, or reports one "unreadable" problem in words (no name of the bytes in
+    memory); nothing else is raised, and no warning of the reader's reaches the terminal."""
+    import warnings
+
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from fuzzing import fuzz
+    from ppgen.press.preflight import check_pdf
+
+    whole = pdf_of(built, "drivethrucards").read_bytes()
+    damage = st.tuples(st.sampled_from(["change", "cut", "splice", "remove"]), st.floats(0, 1), st.binary(min_size=1, max_size=64))
+
+    @fuzz(40)
+    @given(damage=damage)
+    def run(damage):
+        kind, where, junk = damage
+        at = int(where * (len(whole) - 1))
+        data = {"change": whole[:at] + junk + whole[at + len(junk):], "cut": whole[:at],
+                "splice": whole[:at] + junk + whole[at:], "remove": whole[:at] + whole[at + 64 * len(junk):]}[kind]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            found = check_pdf(Path("damaged.pdf"), dtc, data)
+        unreadable = [p for p in found.problems if p.code == "unreadable"]
+        assert found.pages > 0 or unreadable
+        for problem in unreadable:
+            assert found.problems == [problem] and problem.message.startswith("is not a PDF that can be read (")
+            assert "BytesIO" not in problem.message and "<" not in problem.message, problem.message
+
+    run()
+
+
 # ── the services file ──────────────────────────────────────────────────────
 SERVICE_BREAKS = {
     "unknown-key": Break("drivethrucards:", "    safe: 3.175\n", "    safe: 3.175\n    colour: cmyk\n", "unknown-key",

@@ -182,7 +182,7 @@ def preflight(target: Path, profile: Profile) -> Result:
 
 def check_pdf(path: Path, profile: Profile, data: bytes | None = None) -> FileResult:
     """One PDF (at `path`, or `data` named `path`) against `profile`; a file that cannot
-    read is one problem, not a crash."""
+    be read is one problem, not a crash."""
     from .scan import scan_pdf
 
     try:

@@ -153,13 +153,15 @@ def scan_pdf(path: Path, data: bytes | None = None) -> PdfScan:
         raise ValueError(f"is not a PDF that can be read ({_said(exc)})") from None
     try:
         return _scanned(path, data, pdf)
-    except (pikepdf.PdfError, KeyError, TypeError, AttributeError, ValueError, IndexError, OSError) as exc:
+    except (pikepdf.PdfError, KeyError, TypeError, AttributeError, ValueError, IndexError, OSError, UserWarning) as exc:
         raise ValueError(f"is not a PDF that can be read ({_said(exc)})") from None
 
 
 def _said(exc: Exception) -> str:
-    """qpdf's message without the name it gives the bytes it read ("stream <_io.BytesIO …>: ")."""
-    return re.sub(r"^stream <[^>]*>: ", "", str(exc))
+    """qpdf's message without the name it gives the bytes it read: "stream <_io.BytesIO object at
+    0x…> (xref table, offset 265364): invalid xref entry" → "xref table, offset 265364: invalid xref entry"."""
+    said = re.sub(r"stream <_io\.BytesIO object at 0x[0-9a-f]+>\s*", "", str(exc))
+    return re.sub(r"^\(([^()]*)\):", r"\1:", said).removeprefix(": ")
 
 
 def _scanned(path: Path, data: bytes, pdf) -> PdfScan:
@@ -222,10 +224,16 @@ WALKED = frozenset(("q", "Q", "cm", *OPERATOR_SPACE, "cs", "CS", "sc", "scn", "S
 
 def _operations(stream) -> list:
     """A content stream (a page, a form, a tiling pattern) as (operands, operator) pairs, those
-    of the operators the walk reads."""
+    of the operators the walk reads. One that qpdf can only read in part (it warns: "Unexpected
+    end of stream") raises UserWarning: the file is damaged, not read as far as it goes."""
+    import warnings
+
     import pikepdf
 
-    ops = ((i.operands, str(i.operator)) for i in pikepdf.parse_content_stream(stream))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        parsed = pikepdf.parse_content_stream(stream)
+    ops = ((i.operands, str(i.operator)) for i in parsed)
     return [op for op in ops if op[1] in WALKED]
 
 
