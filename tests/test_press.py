@@ -559,6 +559,29 @@ def test_pictures_are_separated_and_capped(swop):
         assert total.getextrema()[1] <= 240 * 255 / 100 + 1
 
 
+def test_the_scan_tells_fonts_apart_that_are_written_in_place(tmp_path):
+    """Two fonts written into the page's resources in place (not objects of their own, which the
+    PDF format allows): each is its own font, with its own widths — a preflight of someone else's
+    PDF names both, and measures each text by its own font."""
+    import pikepdf
+
+    from ppgen.press.scan import scan_pdf
+
+    pdf = pikepdf.new()
+    page = pdf.add_blank_page(page_size=(200, 100))
+    narrow = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name("/Narrow"),
+                                FirstChar=65, LastChar=65, Widths=[250])
+    wide = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name("/Wide"),
+                              FirstChar=65, LastChar=65, Widths=[1000])
+    page.obj.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=narrow, F2=wide))
+    page.obj.Contents = pdf.make_stream(b"BT /F1 10 Tf 10 10 Td (AAAA) Tj ET BT /F2 10 Tf 10 50 Td (AAAA) Tj ET")
+    pdf.save(tmp_path / "direct.pdf")
+    scanned = scan_pdf(tmp_path / "direct.pdf").pages[0]
+    assert set(scanned.fonts) == {"Narrow", "Wide"}
+    widths = {t.font: round(t.box[2] - t.box[0], 3) for t in scanned.text}
+    assert widths == {"Narrow": 10.0, "Wide": 40.0}  # four A's of 250 and of 1000 thousandths at 10 pt
+
+
 def test_the_cmyk_canvas_separates_greys_gradients_and_pictures(project, swop, tmp_path):
     """Whatever a drawing calls — a grey, RGB, a gradient, an RGB picture — lands in CMYK."""
     from reportlab.lib.colors import Color

@@ -424,7 +424,9 @@ class _Walker:
             self._walk(self._form_ops(pattern.objgen, pattern), pattern.get("/Resources") or resources, inner, scan, depth + 1, active)
 
     def _font(self, font) -> "_Font":
-        number = font.objgen
+        number = font.objgen  # (0, 0): a font dictionary written in place, not an object of its own
+        if number == (0, 0):
+            return _Font(font)
         if number not in self._fonts:
             self._fonts[number] = _Font(font)
         return self._fonts[number]
