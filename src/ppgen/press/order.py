@@ -120,6 +120,9 @@ def make(project, order: Order, progress: Progress | None = None, jobs: int | No
 
         calls = {(lang, i): (_deck_pdf, (order, order.decks[i], lang)) for lang, i in keys}
         jobs = min(len(keys), jobs or os.cpu_count() or 1)
+        project.fonts.load(order.langs)  # fonts and locales read once, before the workers fork
+        for lang in order.langs:
+            project.locale(lang)
         for done, ((lang, i), drawn) in enumerate(in_workers(project, jobs, calls), 1):
             _take_pdf(order, order.decks[i], lang, drawn, result)
             if progress:
