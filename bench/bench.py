@@ -433,6 +433,15 @@ def main() -> None:
         base_rss = base_rss if base_rss is not None else rss
         print(f"   {factor:>6}{n:>7}{n * 280 // 141:>8}{wall:>9.2f}{wall / n * 1000:>9.2f}{rss:>9.0f}"
               f"{(rss - base_rss) * 1024 / max(n - 141, 1) if factor > 1 else 0:>12.1f}{pages:>7}")
+
+    print("\n6. a print shop's files (ja, the seven starter decks: PDF/X-4, CMYK, one face per page, each preflighted)")
+    out = tmp / "out-press"
+    press = cli("--root", str(ROOT), "build", "--for", "print-shop", "--lang", "ja", "--out", str(out), "--quiet")
+    measure(press, 1)  # the files the preflight below reads
+    (wall, _), (alone, _) = measure_together([press, press + ["--jobs", "1"]], args.repeat)
+    checked, _ = measure(cli("--root", str(ROOT), "preflight", str(out / "ja" / "print-shop"), "--quiet"), args.repeat)
+    print(f"   build --for print-shop        {wall:.2f} s ({cpu_of(press):.2f} CPU s; --jobs 1: {alone:.2f} s)")
+    print(f"   preflight of the seven PDFs   {checked:.2f} s")
     shutil.rmtree(tmp, ignore_errors=True)
 
 
