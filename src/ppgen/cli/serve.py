@@ -63,8 +63,8 @@ def serve_command(ui, lang, port, host, open_browser, since):
         raise
     game = bench.session.project.config.game if bench.session.project else gamedir.root.name
     languages = ", ".join(bench.session.langs) or "?"
-    server.start()
     try:  # a Ctrl-C from here on stops the server as it should, also one before the wait (a page may be open already)
+        server.start()
         click.echo(server.url)
         ui.info(f"serving {game} ({languages}) at {server.url} — edits show live; Ctrl-C to stop")
         if host not in ("127.0.0.1", "localhost", "::1"):

@@ -112,6 +112,7 @@ def make(project, order: Order, progress: Progress | None = None, jobs: int | No
     """Write every deck of every language for the service, then preflight what was written. A
     print shop's PDFs are drawn `jobs` at a time, in worker processes (default: one per core)."""
     import os
+    from contextlib import closing
 
     result = OrderResult(preflight=Result(order.profile))
     keys = [(lang, i) for lang in order.langs for i in range(len(order.decks))]
@@ -123,10 +124,11 @@ def make(project, order: Order, progress: Progress | None = None, jobs: int | No
         project.fonts.load(order.langs)  # fonts and locales read once, before the workers fork
         for lang in order.langs:
             project.locale(lang)
-        for done, ((lang, i), drawn) in enumerate(in_workers(project, jobs, calls), 1):
-            _take_pdf(order, order.decks[i], lang, drawn, result)
-            if progress:
-                progress(done, len(keys), f"{lang}: {order.decks[i].name}")
+        with closing(in_workers(project, jobs, calls)) as drawn_decks:  # closed here (Ctrl-C, a failed write): the workers end
+            for done, ((lang, i), drawn) in enumerate(drawn_decks, 1):
+                _take_pdf(order, order.decks[i], lang, drawn, result)
+                if progress:
+                    progress(done, len(keys), f"{lang}: {order.decks[i].name}")
     else:
         for done, (lang, i) in enumerate(keys):
             if progress:

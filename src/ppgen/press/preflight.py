@@ -199,6 +199,13 @@ def check_pdf(path: Path, profile: Profile, data: bytes | None = None) -> FileRe
 
 
 # ── file checks: PDF/X identification ──────────────────────────────────────
+def _damaged(scan, profile):
+    if scan.damage:
+        more = f" (and {len(scan.damage) - 1} more)" if len(scan.damage) > 1 else ""
+        yield "damaged", (f"the file is damaged and was read as far as it could be: {scan.damage[0]}{more}; "
+                          "a print shop's RIP may refuse it or print it otherwise: export it again")
+
+
 def _encrypted(scan, profile):
     if scan.encrypted:
         yield "encrypted", "the file is encrypted: print shops cannot open it (PDF/X forbids encryption)"
@@ -243,7 +250,7 @@ def _file_id(scan, profile):
         yield "no-id", "no document /ID in the trailer (PDF/X needs one)"
 
 
-FILE_CHECKS = (_encrypted, _output_intent, _identification, _file_id)
+FILE_CHECKS = (_damaged, _encrypted, _output_intent, _identification, _file_id)
 
 
 # ── page checks ────────────────────────────────────────────────────────────

@@ -31,6 +31,7 @@ from pathlib import Path
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 MAX_DEPTH = 24  # forms inside forms
+MAX_CID = 0xFFFF  # a CID font's glyphs are numbered 0–65535
 
 
 def multiply(m: Matrix, n: Matrix) -> Matrix:
@@ -97,6 +98,7 @@ class PdfScan:
     file_id: bool
     encrypted: bool
     output_intents: list[dict]  # each: S, identifier, info, registry, profile N (or None)
+    damage: list[str] = field(default_factory=list)  # what qpdf had to repair or could read only in part, in its words
 
 
 # ── colour spaces ──────────────────────────────────────────────────────────
@@ -105,17 +107,20 @@ DEVICE = {"/DeviceRGB": "rgb", "/RGB": "rgb", "/DeviceCMYK": "cmyk", "/CMYK": "c
 OPERATOR_SPACE = {"rg": "rgb", "RG": "rgb", "k": "cmyk", "K": "cmyk", "g": "gray", "G": "gray"}
 
 
-def space_kind(space, resources=None) -> str:
+def space_kind(space, resources=None, depth: int = 0) -> str:
     """A colour space (a name, or an array such as [/ICCBased stream]) as rgb, cmyk, gray, lab,
-    spot (Separation, DeviceN), pattern, or indexed-<base>; a name is looked up in `resources`."""
+    spot (Separation, DeviceN), pattern, or indexed-<base>; a name is looked up in `resources`
+    (one that names itself, however far round, is unknown)."""
     from pikepdf import Array, Name
 
+    if depth > MAX_DEPTH:
+        return "unknown"
     if isinstance(space, (Name, str)):
         name = str(space)
         if name in DEVICE:
             return DEVICE[name]
         named = _resource(resources, "/ColorSpace", name)
-        return space_kind(named, resources) if named is not None else "unknown"
+        return space_kind(named, resources, depth + 1) if named is not None else "unknown"
     if isinstance(space, Array) and len(space):
         family = str(space[0])
         if family == "/ICCBased":
@@ -124,7 +129,7 @@ def space_kind(space, resources=None) -> str:
         if family in ("/Separation", "/DeviceN"):
             return "spot"
         if family in ("/Indexed", "/I"):
-            return f"indexed-{space_kind(space[1], resources)}"
+            return f"indexed-{space_kind(space[1], resources, depth + 1)}"
         if family == "/Pattern":
             return "pattern"
         return DEVICE.get(family, "unknown")
@@ -141,19 +146,24 @@ def _resource(resources, kind: str, name):
 
 # ── reading a file ─────────────────────────────────────────────────────────
 def scan_pdf(path: Path, data: bytes | None = None) -> PdfScan:
-    """Every page of the PDF at `path` (or `data`, its bytes), walked; a damaged file raises ValueError."""
+    """Every page of the PDF at `path` (or `data`, its bytes), walked. A file cut short (no
+    %%EOF at its end) or one qpdf cannot open raises ValueError; one qpdf had to repair (its
+    cross-reference table rebuilt: line endings converted, a hand edit) or could read only in
+    part (a content stream broken off) is scanned as far as it goes, with `damage` saying what."""
     import pikepdf
 
     data = Path(path).read_bytes() if data is None else data
-    try:  # (no repair of a damaged file: a file cut short is not the file it was)
-        pdf = pikepdf.open(io.BytesIO(data), attempt_recovery=False)
+    if data.startswith(b"%PDF") and b"%%EOF" not in data[-1024:]:
+        raise ValueError("is not a PDF that can be read (it is cut short: no %%EOF at its end)")
+    try:
+        pdf = pikepdf.open(io.BytesIO(data))
     except pikepdf.PasswordError:
         return PdfScan(Path(path), _version(data), [], {}, "", False, True, [])
     except (pikepdf.PdfError, ValueError, OSError) as exc:
         raise ValueError(f"is not a PDF that can be read ({_said(exc)})") from None
     try:
         return _scanned(path, data, pdf)
-    except (pikepdf.PdfError, KeyError, TypeError, AttributeError, ValueError, IndexError, OSError, UserWarning) as exc:
+    except (pikepdf.PdfError, KeyError, TypeError, AttributeError, ValueError, IndexError, OSError, Warning) as exc:
         raise ValueError(f"is not a PDF that can be read ({_said(exc)})") from None
 
 
@@ -168,7 +178,7 @@ def _scanned(path: Path, data: bytes, pdf) -> PdfScan:
     """The scan of a PDF pikepdf opened (its pages walked: a damaged one raises there)."""
     if pdf.is_encrypted:
         return PdfScan(Path(path), _version(data), [], {}, "", False, True, [])
-    walker = _Walker()
+    walker = _Walker(pdf)
     pages = [walker.page(i, page.obj) for i, page in enumerate(pdf.pages)]
     trailer, root = pdf.trailer, pdf.Root
     info = {str(k): str(v) for k, v in trailer.Info.items()} if "/Info" in trailer else {}
@@ -176,7 +186,8 @@ def _scanned(path: Path, data: bytes, pdf) -> PdfScan:
     xmp = metadata.read_bytes().decode("utf-8", "replace") if metadata is not None else ""
     intents = [_intent(i) for i in (root.get("/OutputIntents") or [])]
     file_id = "/ID" in trailer and len(trailer.ID) == 2
-    return PdfScan(Path(path), _version(data), pages, info, xmp, file_id, False, intents)
+    damage = [_said(w) for w in pdf.get_warnings()]
+    return PdfScan(Path(path), _version(data), pages, info, xmp, file_id, False, intents, damage)
 
 
 def _version(data: bytes) -> str:
@@ -224,14 +235,15 @@ WALKED = frozenset(("q", "Q", "cm", *OPERATOR_SPACE, "cs", "CS", "sc", "scn", "S
 
 def _operations(stream) -> list:
     """A content stream (a page, a form, a tiling pattern) as (operands, operator) pairs, those
-    of the operators the walk reads. One that qpdf can only read in part (it warns: "Unexpected
-    end of stream") raises UserWarning: the file is damaged, not read as far as it goes."""
+    of the operators the walk reads. What qpdf cannot read of it (a stream broken off) it notes
+    in the document's warnings (the scan's `damage`); pikepdf's own warning about operands left
+    at the end of a stream with no operator stays off the terminal (they draw nothing)."""
     import warnings
 
     import pikepdf
 
     with warnings.catch_warnings():
-        warnings.simplefilter("error")
+        warnings.simplefilter("ignore")
         parsed = pikepdf.parse_content_stream(stream)
     ops = ((i.operands, str(i.operator)) for i in parsed)
     return [op for op in ops if op[1] in WALKED]
@@ -258,7 +270,8 @@ class _State:
 class _Walker:
     """Walks pages and the forms they place, recording what each draws into its PageScan."""
 
-    def __init__(self):
+    def __init__(self, pdf):
+        self.pdf = pdf  # kept open while a CMYK image's pixels may still be asked for (the total ink)
         self._ops: dict[tuple[int, int], list] = {}  # parsed content of each form, by object number
         self._fonts: dict[tuple[int, int], "_Font"] = {}
 
@@ -402,7 +415,7 @@ class _Walker:
         soft = image.get("/SMask") is not None
         if soft:
             scan.transparency.append("an image with a soft mask (alpha)")
-        data = (lambda im=image, px=pixels: _cmyk_pixels(im, px)) if kind == "cmyk" else None
+        data = (lambda im=image, px=pixels, pdf=self.pdf: _cmyk_pixels(im, px)) if kind == "cmyk" else None
         scan.images.append(PlacedImage(name.lstrip("/"), pixels, kind, size, soft, data))
 
     def _inline_image(self, operands, resources, state: _State, scan: PageScan) -> None:
@@ -494,7 +507,7 @@ class _Font:
                     self.widths[first + n] = float(width)
                 i += 2
             elif i + 2 < len(w):
-                for cid in range(first, int(w[i + 1]) + 1):
+                for cid in range(first, min(int(w[i + 1]), MAX_CID) + 1):  # (a range past the last CID: no more)
                     self.widths[cid] = float(w[i + 2])
                 i += 3
             else:
