@@ -1,6 +1,7 @@
 """Reading PDFs back in tests: placements of form XObjects, fonts, rendered pixels."""
 from __future__ import annotations
 
+import functools
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,12 +21,16 @@ def operations(stream) -> list[tuple[list, bytes]]:
     pypdf's own parser. Numbers are int or Decimal, names pikepdf.Name (equal to their str)."""
     import pikepdf
 
-    owner = _OWNER or _OWNER.append(pikepdf.new()) or _OWNER
-    parsed = pikepdf.parse_content_stream(pikepdf.Stream(owner[0], stream.get_data()))
+    parsed = pikepdf.parse_content_stream(pikepdf.Stream(_owner(), stream.get_data()))
     return [(list(i.operands), str(i.operator).encode("latin-1")) for i in parsed]
 
 
-_OWNER: list = []  # the empty PDF the parsed streams belong to (pikepdf wants one)
+@functools.lru_cache(maxsize=None)
+def _owner():
+    """The empty PDF the parsed streams belong to (pikepdf wants one)."""
+    import pikepdf
+
+    return pikepdf.new()
 
 
 @dataclass(frozen=True)
