@@ -89,6 +89,10 @@ class Order:
     def profile(self) -> Profile:
         return Profile.of(self.service, self.pdfx, self.bleed, self.size)
 
+    def folder(self, lang: str) -> Path:
+        """Where a language's files for the service go: OUT/LANG/SERVICE."""
+        return self.out / lang / self.service.key
+
     def describe(self) -> str:
         s = self.service
         what = {"x1a": "PDF/X-1a:2001", "x4": "PDF/X-4"}.get(self.pdfx, "PNG")
@@ -133,7 +137,7 @@ def make(project, order: Order, progress: Progress | None = None, jobs: int | No
         for done, (lang, i) in enumerate(keys):
             if progress:
                 progress(done, len(keys), f"{lang}: {order.decks[i].name}")
-            _pictures(project, order, order.decks[i], lang, order.out / lang / order.service.key, result)
+            _pictures(project, order, order.decks[i], lang, result)
     if progress:
         progress(len(keys), len(keys), "done")
     result.notes = [note for deck in order.decks if (note := deck_size_note(order.service, deck))]
@@ -141,7 +145,7 @@ def make(project, order: Order, progress: Progress | None = None, jobs: int | No
 
 
 def _deck_path(order: Order, deck: Deck, lang: str) -> Path:
-    return order.out / lang / order.service.key / f"{deck.name}-{lang}.pdf"
+    return order.folder(lang) / f"{deck.name}-{lang}.pdf"
 
 
 def _deck_pdf(project, order: Order, deck: Deck, lang: str):
@@ -172,12 +176,12 @@ def _take_pdf(order: Order, deck: Deck, lang: str, drawn, result: OrderResult) -
     result.preflight.files.append(checked)
 
 
-def _pictures(project, order: Order, deck: Deck, lang: str, folder: Path, result: OrderResult) -> None:
+def _pictures(project, order: Order, deck: Deck, lang: str, result: OrderResult) -> None:
     from ..export.png import CardImage, export_png
     from ..export.raster import card_raster
     from ..write.atomic import write_atomic
 
-    deck_folder = folder / deck.name
+    deck_folder = order.folder(lang) / deck.name
     counts: dict[str, int] = {}
     distinct = {}
     for card in deck.cards:
