@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import functools
-import itertools
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from uniseg.linebreak import LineBreak, line_break, line_break_units
+from uniseg.linebreak import LineBreak, line_break
 
 import linebreak_reference
 from ppgen.typeset import text
@@ -16,57 +15,16 @@ from ppgen.typeset.linebreak import break_units
 
 @functools.lru_cache(maxsize=None)
 def _reference(s: str) -> tuple[str, ...]:
-    lengths = linebreak_reference.recorded().get(linebreak_reference.digest(s))
-    if lengths is not None and sum(lengths) == len(s):
-        return linebreak_reference.units_of(s, lengths)
-    return tuple(line_break_units(s))
+    return linebreak_reference.units_of_text(s)
 
 
 def reference(s: str) -> list[str]:
     """uniseg's units of `s`: as recorded for a shipped text (linebreak_reference.py; uniseg
-    takes 0.14 ms a character), else asked of uniseg once per string in this module."""
+    takes 0.14 ms a character), else asked of uniseg, once per string in this module."""
     return list(_reference(s))
 
 
-# Characters for the generated strings: every Line_Break class (mostly from CJK,
-# Latin, digits, punctuation, spaces and symbols), plus the characters rules
-# single out (U+2010 in LB20a, ◌ in LB28a, Pi/Pf quotation marks in LB15/LB19,
-# unassigned Extended_Pictographic in LB30b, Thai combining marks in LB1).
-ALPHABET = (
-    "aZ#=@&*§①♂"  # AL, AI
-    "漢字あアｱ😀🏳\U0001F02C１＋"  # ID (incl. fullwidth digit and plus, unassigned pictographic)
-    "ぁっゃッーㇰ々・‼〜"  # CJ, NS
-    "0179٣"  # NU
-    ",.:;"  # IS
-    "/"  # SY
-    "!?！？"  # EX
-    "([{「『（［【〝¿"  # OP
-    "}」』）］】、。〟"  # CL
-    ")]"  # CP
-    "\"'«»“”‘’„"  # QU (Pi, Pf and neither)
-    "$+¥€±−＄"  # PR
-    "%°¢％‰"  # PO
-    "-"  # HY
-    "|\u00ad\u2010\u3000\t"  # BA (soft hyphen, hyphen, ideographic space, tab)
-    "´"  # BB
-    "—\u2e3a"  # B2
-    "…‥"  # IN
-    " "  # SP
-    "\u00a0\u202f\u2007\u034f"  # GL
-    "\u200b"  # ZW
-    "\u2060\ufeff"  # WJ
-    "\u200d"  # ZWJ
-    "\u0301\u3099\ufe0f\u20dd"  # CM
-    "\n\r\x85\u2028\x0c"  # LF, CR, NL, BK
-    "\ufffc"  # CB
-    "👍☝🏻🏽"  # EB, EM
-    "\U0001F1EF\U0001F1F5\U0001F1E8"  # RI
-    "가각\u1100\u1161\u11a8"  # H2, H3, JL, JV, JT
-    "אב"  # HL
-    "กข\u0e31\u0e48"  # SA (letters and marks)
-    "\u1b05\u1b50\u1bf2\u1b44\U00011003\u25cc"  # AK, AS, VF, VI, AP, dotted circle
-    "\u0378\ud800"  # XX, SG
-)
+ALPHABET = linebreak_reference.ALPHABET
 
 
 def test_alphabet_covers_every_line_break_class():
@@ -90,18 +48,30 @@ def test_the_record_is_what_uniseg_says(project):
     import os
     import warnings
 
+    share = 1 if os.environ.get("PPGEN_FULL_REFERENCE") else 16
+    asked = 0
     record = linebreak_reference.recorded()
-    texts = linebreak_reference.shipped_texts(project)
-    held = {linebreak_reference.digest(s): s for s in texts if linebreak_reference.digest(s) in record}
+    texts = {linebreak_reference.digest(s): s for s in linebreak_reference.shipped_texts(project)}
+    held = sorted(key for key in texts if key in record["texts"])
     if len(held) < 0.8 * len(texts):
         warnings.warn(f"the line break record holds {len(held)} of {len(texts)} shipped texts: "
                       "run tests/linebreak_reference.py to record them again")
-    share = 1 if os.environ.get("PPGEN_FULL_REFERENCE") else 16
-    asked = [key for key in sorted(held) if int(key, 16) % share == 0]
-    assert len(asked) * share >= len(held) / 2
-    for key in asked:
-        s = held[key]
-        assert linebreak_reference.units_of(s, record[key]) == linebreak_reference.uniseg_units(s), s
+    for key in held:
+        if int(key, 16) % share == 0:
+            s = texts[key]
+            assert linebreak_reference.units_of(s, record["texts"][key]) == linebreak_reference.uniseg_units(s), s
+            asked += 1
+    for name, make in linebreak_reference.LISTS.items():
+        strings = make()
+        kept = record["lists"].get(name)
+        if kept is None or kept["digest"] != linebreak_reference.digest("\0".join(strings)):
+            warnings.warn(f"the line break record does not hold the list {name!r} as made now: "
+                          "run tests/linebreak_reference.py to record it again")
+            continue
+        for s, lengths in list(zip(strings, kept["units"], strict=True))[::share]:
+            assert linebreak_reference.units_of(s, lengths) == linebreak_reference.uniseg_units(s), ascii(s)
+            asked += 1
+    assert asked * share >= len(held) / 2
 
 
 @pytest.mark.parametrize("lang", ["ja", "zh"])
@@ -189,19 +159,18 @@ def test_pieces(s, pieces):
 
 
 def test_every_pair_of_characters():
-    for a, b in itertools.product(ALPHABET, repeat=2):
-        assert break_units(a + b) == reference(a + b), (a, b)
+    strings = linebreak_reference.LISTS["pairs"]()
+    for s, units in zip(strings, linebreak_reference.units_of_list("pairs", strings), strict=True):
+        assert break_units(s) == list(units), ascii(s)
 
 
 def test_two_ideographs_or_two_letters_after_every_character():
     """linebreak decides a boundary between two ID clusters (÷) or two AL clusters (×) at once;
     the same as uniseg after every character of the alphabet, at the start and later, with a
-    mark or a joiner on the first of the two."""
-    same = [a + b for group in ("漢ア😀", "a§") for a in group for b in group]
-    for x in ALPHABET:
-        for pair in same:
-            for s in (x + pair, x + pair[0] + "\u0301\u200d" + pair[1:], x + " " + pair + x):
-                assert break_units(s) == reference(s), ascii(s)
+    mark or a joiner on the first of the two (linebreak_reference.two_alike_after_each)."""
+    strings = linebreak_reference.LISTS["two-alike"]()
+    for s, units in zip(strings, linebreak_reference.units_of_list("two-alike", strings), strict=True):
+        assert break_units(s) == list(units), ascii(s)
 
 
 @st.composite
