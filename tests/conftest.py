@@ -55,40 +55,40 @@ def pytest_configure(config):
 
 
 # The test files that take longest (seconds on a worker of the suite's own command, the 2-core
-# machine shared with other work), longest first. pytest-xdist hands each worker the next file
+# machine shared with other work, on 2026-12-03), longest first. pytest-xdist hands each worker the next file
 # when it is done with one (--dist loadfile), in this order: the long ones start first, the many
 # short ones fill in at the end, and no long file runs alone while the other worker waits for the
 # end. (xdist's own order, files with the most tests first, ran the fuzz tests, nine tests and
 # 35 s, last and alone.) Files not named here (each under 3 s) follow, in pytest's order.
 # Re-measure with `--durations=0` when a file grows.
 LONGEST_FIRST = (
-    "test_export.py",              # 38 s: every card as a 300 dpi PNG
-    "test_fuzz_loaders.py",        # 36 s: each example loads and draws the part it changed
-    "test_rulebook.py",            # 16 s: PDFium reads eight rulebooks line by line; early, as it usually makes the full set
-    "test_hardening_interrupts.py",  # 22 s: real builds, interrupted, in processes
-    "test_linebreak.py",           # 21 s
-    "test_duplex.py",              # 11 s: the set assembled in every language, paper and layout (the rulebooks: rulebook_files)
-    "test_press.py",               # 17 s
-    "test_build.py",               # 17 s
-    "test_serve_browser.py",       # 17 s: a browser
-    "test_serve.py",               # 15 s
-    "test_i18n_check.py",          # 11 s
-    "test_errata.py",              # 11 s
-    "test_print_and_cut.py",
-    "test_faces.py",
-    "test_session.py",
-    "test_booklet.py",
-    "test_art.py",
-    "test_assembly.py",
-    "test_mats.py",
+    "test_export.py",              # 25 s: every card as a PNG, TTS sheets of every card
+    "test_fuzz_loaders.py",        # 29 s: each example loads and draws the part it changed
+    "test_rulebook.py",            # 30 s: PDFium reads eight rulebooks line by line; early, as it usually makes the full set
+    "test_hardening_interrupts.py",  # 23 s: real builds, interrupted, in processes
+    "test_press.py",               # 19 s
+    "test_build.py",               # 18 s
+    "test_serve_browser.py",       # 15 s: a browser
+    "test_serve.py",               # 16 s
+    "test_errata.py",              # 14 s
+    "test_duplex.py",              # 14 s: the set assembled in every language, paper and layout (the rulebooks: rulebook_files)
+    "test_booklet.py",             # 12 s
+    "test_i18n_files.py",          # 12 s
     "test_typography.py",
-    "test_i18n_files.py",
+    "test_session.py",
+    "test_i18n_check.py",
+    "test_mats.py",
+    "test_faces.py",
+    "test_print_and_cut.py",
+    "test_build_cache.py",
     "test_hardening_inputs.py",
     "test_hardening_files.py",
+    "test_art.py",
+    "test_assembly.py",
     "test_sheets.py",
-    "test_build_cache.py",
-    "test_hardening_text.py",
     "test_fuzz_decks.py",
+    "test_hardening_text.py",
+    "test_linebreak.py",           # 4 s: uniseg's answers recorded (linebreak_reference.py); 23 s when asked live
     "test_cli_in_process.py",
 )
 
