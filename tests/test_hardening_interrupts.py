@@ -180,6 +180,33 @@ def test_ctrl_c_during_a_build_leaves_only_complete_pdfs(tmp_path, small_pdf, ta
     assert interrupted >= 3, "the builds finished before the signal: no interruption was tested"
 
 
+def test_ctrl_c_while_a_class_is_made_is_an_interruption_not_an_internal_error(tmp_path, monkeypatch):
+    """Ctrl-C as a module being imported makes a dataclass (a signal to ppgen alone "before the
+    drawing", on a busy machine): Python 3.11 reports the KeyboardInterrupt raised inside the
+    class's making as "RuntimeError: Error calling __set_name__", and ppgen said "internal error
+    … please report it", exit 3. It is an interruption: exit 130, nothing written."""
+    from clitools import call_ppgen
+    from ppgen.write import build as build_module
+
+    class Signalled:
+        def __set_name__(self, owner, name):
+            raise KeyboardInterrupt
+
+    def build_interrupted(*args, **kwargs):
+        try:
+            type("ArtRow", (), {"problems": Signalled()})  # as a dataclass's Field is named when its class is made
+        except KeyboardInterrupt:  # Python 3.12 and later raise it as it is: wrapped, as 3.11 does
+            raise RuntimeError("Error calling __set_name__ on 'Signalled' instance 'problems' in 'ArtRow'") from KeyboardInterrupt()
+
+    monkeypatch.setattr(build_module, "build", build_interrupted)
+    out = tmp_path / "out"
+    result = call_ppgen("build", "--lang", "en", "--parts", "score-sheet", "--out", out)
+    assert result.returncode == 130, result.stderr
+    assert "interrupted; no output was left half-written" in result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr, result.stderr
+    assert pdf_files(out) == [] and leftovers(out) == []
+
+
 def test_ctrl_c_while_a_print_shops_decks_are_drawn_in_workers(tmp_path):
     """`build --for` draws the decks in worker processes (write/workers.py, as a build's parts):
     Ctrl-C once the first deck is written ends it with "interrupted", exit 130, no worker left,

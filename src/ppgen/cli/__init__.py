@@ -66,13 +66,7 @@ def _run(argv) -> None:
         finally:
             _work_done(previous, program=argv is None)
     except (click.exceptions.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
-        from ..read.files import remove_unfinished
-
-        remove_unfinished()  # a temporary file the signal caught as its write began (see there)
-        click.echo("interrupted; no output was left half-written", err=True)
-        if argv is None:  # the `ppgen` program: every `finally` has run (temporary files are gone),
-            _exit_now(130)  # so leave without joining threads a signal may have left waiting
-        sys.exit(130)
+        _interrupted(argv)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
@@ -92,11 +86,36 @@ def _run(argv) -> None:
     except BrokenPipeError:
         sys.exit(0)
     except Exception as exc:  # a bug in ppgen: say so, plainly
+        if _from_ctrl_c(exc):
+            _interrupted(argv)
         if "--debug" in (argv or sys.argv):
             raise
         UI().error(f"internal error: {type(exc).__name__}: {exc} (`{_with_debug(argv)}` shows the details; please report it)")
         sys.exit(3)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _interrupted(argv) -> None:
+    """Ctrl-C or `kill`: exit 130, saying that nothing was left half-written."""
+    from ..read.files import remove_unfinished
+
+    remove_unfinished()  # a temporary file the signal caught as its write began (see there)
+    click.echo("interrupted; no output was left half-written", err=True)
+    if argv is None:  # the `ppgen` program: every `finally` has run (temporary files are gone),
+        _exit_now(130)  # so leave without joining threads a signal may have left waiting
+    sys.exit(130)
+
+
+def _from_ctrl_c(exc: BaseException) -> bool:
+    """Was `exc` raised by a Ctrl-C it wraps? Python 3.11 turns an exception inside a class's
+    creation (`__set_name__`: a dataclass defined by a module imported as the signal came) into
+    "RuntimeError: Error calling __set_name__", the KeyboardInterrupt its cause."""
+    seen = 0
+    while exc is not None and seen < 16:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
 
 
 def _with_debug(argv) -> str:
