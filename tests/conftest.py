@@ -62,14 +62,14 @@ def pytest_configure(config):
 # 35 s, last and alone.) Files not named here (each under 3 s) follow, in pytest's order.
 # Re-measure with `--durations=0` when a file grows.
 LONGEST_FIRST = (
-    "test_export.py",              # 25 s: every card as a PNG, TTS sheets of every card
+    "test_rulebook.py",            # 30 s: PDFium reads eight rulebooks line by line; first, as it usually makes the full set
     "test_fuzz_loaders.py",        # 29 s: each example loads and draws the part it changed
-    "test_rulebook.py",            # 30 s: PDFium reads eight rulebooks line by line; early, as it usually makes the full set
+    "test_export.py",              # 25 s: every card as a PNG, TTS sheets of every card
     "test_hardening_interrupts.py",  # 23 s: real builds, interrupted, in processes
     "test_press.py",               # 19 s
     "test_build.py",               # 18 s
-    "test_serve_browser.py",       # 15 s: a browser
     "test_serve.py",               # 16 s
+    "test_serve_browser.py",       # 15 s: a browser
     "test_errata.py",              # 14 s
     "test_duplex.py",              # 14 s: the set assembled in every language, paper and layout (the rulebooks: rulebook_files)
     "test_booklet.py",             # 12 s

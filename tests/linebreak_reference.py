@@ -1,14 +1,16 @@
 """uniseg's line break units, recorded: the reference test_linebreak compares ppgen.linebreak with,
 without asking uniseg (pure Python: 0.14 ms a character, 0.2 ms a call) about the same strings on
-every run — the shipped texts (110,000 characters) and the alphabet's 22,000 short strings.
+every run — the shipped texts (110,000 characters) and the alphabet's 25,700 short strings.
 
-The record (tests/data/linebreak-reference.json.gz) holds only what uniseg said, for the uniseg
-version it names: for each shipped text, by a digest of it, the lengths of its units; for each
-list of strings made from ALPHABET (LISTS), a digest of the list and each string's unit lengths.
-A text the record does not hold (a translation edited since), or a list made differently, is
-asked of uniseg itself, so the tests stay exact whatever the locales and the alphabet say;
-test_linebreak re-asks uniseg about a sixteenth of the record on every run, and all of it with
-PPGEN_FULL_REFERENCE=1. After editing many texts, or the alphabet, record again:
+The record (tests/data/linebreak-reference.json.gz, 54 KB) holds only what uniseg said, for the
+uniseg version and the Unicode character data it names (uniseg reads unicodedata2 if installed,
+else Python's own unicodedata: a newer Python assigns new emoji): for each shipped text, by a
+digest of it, the lengths of its units; for each list of strings made from ALPHABET (LISTS), a
+digest of the list and each string's unit lengths. A text the record does not hold (a
+translation edited since), a list made differently, or any string under other uniseg or Unicode
+data, is asked of uniseg itself, so the tests stay exact whatever the locales and the alphabet
+say; test_linebreak re-asks uniseg about a sixteenth of the record on every run, and all of it
+with PPGEN_FULL_REFERENCE=1. After editing many texts, or the alphabet, record again:
 
     .venv/bin/python tests/linebreak_reference.py
 """
@@ -86,6 +88,18 @@ def digest(s: str) -> str:
     return hashlib.sha256(s.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
+def list_digest(strings: list[str]) -> str:
+    return digest("\0".join(strings))
+
+
+def made_with() -> str:
+    """What uniseg's answers depend on: its version (its Line_Break tables) and the Unicode data
+    it reads categories and widths from."""
+    from uniseg.unicodedatawrapper import unidata_version
+
+    return f"uniseg {version('uniseg')}, Unicode {unidata_version}"
+
+
 def uniseg_units(s: str) -> tuple[str, ...]:
     from uniseg.linebreak import line_break_units
 
@@ -120,29 +134,35 @@ def shipped_texts(project) -> list[str]:
 @functools.lru_cache(maxsize=1)
 def recorded() -> dict:
     """{"texts": {digest of a text: its unit lengths}, "lists": {name: {"digest", "units"}}};
-    empty when there is no record, or it was made with another uniseg than the one installed."""
+    empty when there is no record, or it was made with another uniseg or Unicode data than this
+    Python's (made_with)."""
     empty = {"texts": {}, "lists": {}}
     if not RECORD.exists():
         return empty
     record = json.loads(gzip.decompress(RECORD.read_bytes()))
-    return record if record["uniseg"] == version("uniseg") else empty
+    return record if record.get("made with") == made_with() else empty
 
 
-def units_of_text(s: str) -> tuple[str, ...]:
-    """uniseg's units of `s`: recorded, or asked."""
+def units_of_text(s: str) -> tuple[tuple[str, ...], bool]:
+    """uniseg's units of `s`, and whether they were read from the record (else asked)."""
     lengths = recorded()["texts"].get(digest(s))
     if lengths is not None and sum(lengths) == len(s):
-        return units_of(s, lengths)
-    return uniseg_units(s)
+        return units_of(s, lengths), True
+    return uniseg_units(s), False
 
 
-def units_of_list(name: str, strings: list[str]) -> list[tuple[str, ...]]:
-    """uniseg's units of each of `strings` (LISTS[name]()): recorded when the record holds this
-    very list, else asked."""
+def units_of_list(name: str) -> tuple[list[str], list[tuple[str, ...]], bool]:
+    """The strings of LISTS[name], uniseg's units of each, and whether those were read from the
+    record (it holds this very list) or asked."""
+    strings = LISTS[name]()
     kept = recorded()["lists"].get(name)
-    if kept is not None and kept["digest"] == digest("\0".join(strings)):
-        return [units_of(s, lengths) for s, lengths in zip(strings, kept["units"], strict=True)]
-    return [uniseg_units(s) for s in strings]
+    if kept is not None and kept["digest"] == list_digest(strings):
+        return strings, [units_of(s, lengths) for s, lengths in zip(strings, kept["units"], strict=True)], True
+    return strings, [uniseg_units(s) for s in strings], False
+
+
+FROM_THE_RECORD = ("uniseg's units as recorded (tests/linebreak_reference.py): if ppgen is right, the "
+                   "record is wrong — PPGEN_FULL_REFERENCE=1 re-asks uniseg about all of it")
 
 
 def record(project) -> int:
@@ -152,8 +172,8 @@ def record(project) -> int:
     lists = {}
     for name, make in LISTS.items():
         strings = make()
-        lists[name] = {"digest": digest("\0".join(strings)), "units": [[len(u) for u in uniseg_units(s)] for s in strings]}
-    data = json.dumps({"uniseg": version("uniseg"), "texts": dict(sorted(texts.items())), "lists": lists}, separators=(",", ":"))
+        lists[name] = {"digest": list_digest(strings), "units": [[len(u) for u in uniseg_units(s)] for s in strings]}
+    data = json.dumps({"made with": made_with(), "texts": dict(sorted(texts.items())), "lists": lists}, separators=(",", ":"))
     RECORD.parent.mkdir(exist_ok=True)
     part = RECORD.with_suffix(".part")
     part.write_bytes(gzip.compress(data.encode(), compresslevel=9, mtime=0))
@@ -163,7 +183,11 @@ def record(project) -> int:
 
 
 if __name__ == "__main__":
+    import sys
+
+    ROOT = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(ROOT / "src"))  # this checkout's ppgen (what the tests import), not an installed copy
     import ppgen
 
-    count = record(ppgen.load(Path(__file__).resolve().parent.parent))
-    print(f"recorded uniseg {version('uniseg')}'s units of {count:,} strings in {RECORD} ({RECORD.stat().st_size:,} bytes)")
+    count = record(ppgen.load(ROOT))
+    print(f"recorded the units of {count:,} strings ({made_with()}) in {RECORD} ({RECORD.stat().st_size:,} bytes)")

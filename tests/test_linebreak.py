@@ -14,14 +14,19 @@ from ppgen.typeset.linebreak import break_units
 
 
 @functools.lru_cache(maxsize=None)
-def _reference(s: str) -> tuple[str, ...]:
+def _reference(s: str) -> tuple[tuple[str, ...], bool]:
     return linebreak_reference.units_of_text(s)
 
 
 def reference(s: str) -> list[str]:
     """uniseg's units of `s`: as recorded for a shipped text (linebreak_reference.py; uniseg
     takes 0.14 ms a character), else asked of uniseg, once per string in this module."""
-    return list(_reference(s))
+    return list(_reference(s)[0])
+
+
+def whence(s: str) -> str:
+    """Where reference(s) came from, for a failure's message."""
+    return linebreak_reference.FROM_THE_RECORD if _reference(s)[1] else "uniseg's units, asked"
 
 
 ALPHABET = linebreak_reference.ALPHABET
@@ -36,42 +41,42 @@ def test_same_as_uniseg_on_every_shipped_text(project, lang):
     checked = 0
     for entry in project.locale(lang).entries.values():
         for s in {entry.text, text.plain(text.clean(entry.text))}:
-            assert break_units(s) == reference(s), (lang, entry.key, s)
+            assert break_units(s) == reference(s), (lang, entry.key, s, whence(s))
             checked += len(s)
     assert checked > 2000
 
 
 def test_the_record_is_what_uniseg_says(project):
-    """The recorded units (linebreak_reference.py) are uniseg's: a sixteenth of the record (the
-    same every run) is asked of uniseg again, all of it with PPGEN_FULL_REFERENCE=1. A record
-    holding few of the shipped texts is said in a warning: the tests are then only slower."""
+    """The recorded units (linebreak_reference.py) are uniseg's: a sixteenth of the record's texts
+    and of each list (the same every run) is asked of uniseg again, all of it with
+    PPGEN_FULL_REFERENCE=1. A record holding few of the shipped texts, or not the lists as made
+    now, is said in a warning: the tests then ask uniseg, and are only slower."""
     import os
     import warnings
 
     share = 1 if os.environ.get("PPGEN_FULL_REFERENCE") else 16
-    asked = 0
     record = linebreak_reference.recorded()
     texts = {linebreak_reference.digest(s): s for s in linebreak_reference.shipped_texts(project)}
     held = sorted(key for key in texts if key in record["texts"])
     if len(held) < 0.8 * len(texts):
         warnings.warn(f"the line break record holds {len(held)} of {len(texts)} shipped texts: "
                       "run tests/linebreak_reference.py to record them again")
-    for key in held:
-        if int(key, 16) % share == 0:
-            s = texts[key]
-            assert linebreak_reference.units_of(s, record["texts"][key]) == linebreak_reference.uniseg_units(s), s
-            asked += 1
+    asked = [key for key in held if int(key, 16) % share == 0]
+    assert len(asked) >= len(held) / share / 2  # the digests spread evenly: about a sixteenth
+    for key in asked:
+        s = texts[key]
+        assert linebreak_reference.units_of(s, record["texts"][key]) == linebreak_reference.uniseg_units(s), s
     for name, make in linebreak_reference.LISTS.items():
         strings = make()
         kept = record["lists"].get(name)
-        if kept is None or kept["digest"] != linebreak_reference.digest("\0".join(strings)):
+        if kept is None or kept["digest"] != linebreak_reference.list_digest(strings):
             warnings.warn(f"the line break record does not hold the list {name!r} as made now: "
                           "run tests/linebreak_reference.py to record it again")
             continue
-        for s, lengths in list(zip(strings, kept["units"], strict=True))[::share]:
+        pairs = list(zip(strings, kept["units"], strict=True))[::share]
+        assert pairs
+        for s, lengths in pairs:
             assert linebreak_reference.units_of(s, lengths) == linebreak_reference.uniseg_units(s), ascii(s)
-            asked += 1
-    assert asked * share >= len(held) / 2
 
 
 @pytest.mark.parametrize("lang", ["ja", "zh"])
@@ -80,7 +85,7 @@ def test_text_engine_pieces_unchanged(project, lang):
     for card in project.game.cards:
         effect = text.plain(text.clean(project.card_effect(card, lang)))
         for paragraph in effect.split("\n"):
-            assert text._break_units(paragraph, "cjk") == text._kinsoku(reference(paragraph)), card.id
+            assert text._break_units(paragraph, "cjk") == text._kinsoku(reference(paragraph)), (card.id, whence(paragraph))
 
 
 CRAFTED = [
@@ -158,19 +163,14 @@ def test_pieces(s, pieces):
     assert break_units(s) == pieces
 
 
-def test_every_pair_of_characters():
-    strings = linebreak_reference.LISTS["pairs"]()
-    for s, units in zip(strings, linebreak_reference.units_of_list("pairs", strings), strict=True):
-        assert break_units(s) == list(units), ascii(s)
-
-
-def test_two_ideographs_or_two_letters_after_every_character():
-    """linebreak decides a boundary between two ID clusters (÷) or two AL clusters (×) at once;
-    the same as uniseg after every character of the alphabet, at the start and later, with a
-    mark or a joiner on the first of the two (linebreak_reference.two_alike_after_each)."""
-    strings = linebreak_reference.LISTS["two-alike"]()
-    for s, units in zip(strings, linebreak_reference.units_of_list("two-alike", strings), strict=True):
-        assert break_units(s) == list(units), ascii(s)
+@pytest.mark.parametrize("name", list(linebreak_reference.LISTS))
+def test_the_alphabets_strings(name):
+    """pairs: every two characters of the alphabet. two-alike: two ID clusters (÷) or two AL
+    clusters (×), which linebreak decides at once, after every character of the alphabet, at
+    the start and later, with a mark or a joiner on the first of the two."""
+    strings, units, from_record = linebreak_reference.units_of_list(name)
+    for s, expected in zip(strings, units, strict=True):
+        assert break_units(s) == list(expected), (ascii(s), linebreak_reference.FROM_THE_RECORD if from_record else "")
 
 
 @st.composite
