@@ -537,6 +537,28 @@ def test_a_mistake_in_cutters_yaml_is_reported_at_its_line(game_copy, tmp_path):
     assert "did you mean 'square'" in r.stderr
 
 
+@pytest.mark.parametrize("old, new, cutter", [
+    ("top-right: bracket", "top-rigth: bracket", "silhouette"),  # a corner misspelt: the pattern left unread
+    ("    square: 5\n", "    square: zzz\n", "silhouette"),
+    ("    length: 20\n", "    length: []\n", "silhouette"),
+    ("    thickness: 0.3\n", "    thickness: -1\n", "silhouette"),
+    ("    keep_out: 20\n", "    keep_out: zzz\n", "cricut"),  # another machine's marks: every machine is read
+], ids=["corner", "square", "length", "thickness", "keep_out"])
+def test_a_bad_mark_value_is_an_error_at_its_line_not_a_crash(game_copy, tmp_path, old, new, cutter):
+    """A mark's value that cannot be read (its problem reported) was then read anyway: exit 3,
+    "internal error: AttributeError: 'NoneType' object has no attribute 'items'" or "float() …
+    NoneType". Now the one problem, at its line, exit 2."""
+    path = game_copy / "templates" / "cutters.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+    r = run("build", "--cutter", cutter, "--faction", "rome", "--out", str(tmp_path), cwd=game_copy)
+    assert r.returncode == 2 and "internal error" not in r.stderr and "Traceback" not in r.stderr, r.stderr
+    line = next(i + 1 for i, t in enumerate(text.splitlines()) if new.strip() in t)
+    assert re.search(rf"templates/cutters\.yaml:{line}:\d+: error", r.stderr), r.stderr
+
+
 def test_a_machine_printing_from_uploads_cannot_have_marks_too(game_copy, tmp_path):
     path = game_copy / "templates" / "cutters.yaml"
     text = path.read_text(encoding="utf-8")

@@ -130,7 +130,10 @@ def cutters_from(doc) -> dict[str, Cutter]:
             continue
         marks = None
         if c["marks"] is not None:
+            checked = len(problems)
             m = check_mapping(doc, (key, "marks"), c["marks"], MARKS_SPEC, problems, f"the marks of '{key}'")
+            if len(problems) > checked:  # a value reported (and left None): nothing more to read from them
+                m = None
             if m is not None and (m["inset"] is None) == (m["outside"] is None):
                 problems.append(doc.problem((key, "marks"), f"the marks of '{key}' need either 'inset' (from the paper edge) "
                                             "or 'outside' (from the print area), not both or neither", "missing-key"))
