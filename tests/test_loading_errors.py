@@ -219,7 +219,7 @@ def test_version():
     assert result.returncode == 0 and ppgen.__version__ in result.stdout
 
 
-# The font-chain rules of ppgen.yaml (read/config.py): each message alone, at its line:col.
+# The language rules of ppgen.yaml (read/config.py): each message alone, at its line:col.
 EN_FONTS = "\n  en:"
 FONT_RULES = {
     "unknown-role": Break(EN_FONTS, "      title: [Cinzel", "      italic: [NotoSans_400Regular.ttf]\n      title: [Cinzel", "data",
@@ -230,6 +230,12 @@ FONT_RULES = {
                          "a font chain is a list of font file names in fonts/", "      bold:", "["),
     "needs-body": Break(EN_FONTS, "      body: [NotoSans_400Regular.ttf, DejaVuSans.ttf]\n", "", "data",
                         "language 'en' needs a 'body' font chain", "      bold:", "bold"),
+    # a language's own name left empty, a number, or blank: it was read anyway (exit 3, "internal
+    # error: TypeError: normalize() argument 2 must be str, not None", from every command)
+    "name-empty": Break("\n  ko:", "    name: 한국어", "    name: ~", "type", "'name' must be text, not nothing", "    name:", "~"),
+    "name-number": Break("\n  ko:", "    name: 한국어", "    name: 42", "type", "'name' must be text, not the number 42", "    name:", "42"),
+    "name-blank": Break("\n  ko:", "    name: 한국어", "    name: ' '", "value",
+                        "'name' must be the language's own name, e.g. 日本語, not blank", "    name:", "'"),
 }
 
 

@@ -24,7 +24,8 @@ def _texts(value):
 
 
 LANGUAGE_SPEC = {
-    "name": Field(str, True, help="the language's own name, e.g. 日本語"),
+    "name": Field(str, True, check=lambda v: None if v.strip() else "must be the language's own name, e.g. 日本語, not blank",
+                  help="the language's own name, e.g. 日本語"),
     "fonts": Field(dict, True, help="font chains per role: body, bold, title"),
     "line_break": Field(str, False, "words", check=one_of(*LINE_BREAKS)),
     "aliases": Field(list, False, [], check=_texts, help="other names people write for it (jp, japanese, 日语): --lang suggests the code"),
@@ -153,8 +154,9 @@ def _names_stand_for_one_language(doc: Doc, languages: dict[str, LanguageConfig]
 def _language(doc: Doc, code: str, data, problems: list[Problem]) -> LanguageConfig | None:
     """One language: its name, font chains (title falls back to bold), line breaking and quotes."""
     path = ("languages", code)
+    before = len(problems)
     lang = check_mapping(doc, path, data, LANGUAGE_SPEC, problems, f"language '{code}'")
-    if lang is None or lang["fonts"] is None:
+    if lang is None or len(problems) > before or lang["fonts"] is None:  # (a value reported is left None)
         return None
     fonts = _font_chains(doc, path + ("fonts",), lang["fonts"], problems)
     _check_required_chains(doc, code, path + ("fonts",), fonts, problems)
