@@ -435,6 +435,9 @@ def test_decks_drawn_in_worker_processes_are_the_same_files_warnings_and_preflig
     (("build", "--for", "drivethrucards", "--paper", "a4"), ("--paper is for home printing",)),
     (("build", "--for", "drivethrucards", "--bleed", "5"), ("DriveThruCards asks for 3.175 mm",)),
     (("build", "--for", "thegamecrafter", "--pdfx", "x1a"), ("--pdfx: The Game Crafter takes pictures",)),
+    # (a PDF/X-4 file for DriveThruCards was made, and its preflight at the build said "pass"; `ppgen
+    # preflight --for drivethrucards` failed the same file)
+    (("build", "--for", "drivethrucards", "--pdfx", "x4"), ("--pdfx: DriveThruCards asks for PDF/X-1a:2001; only --for print-shop takes another standard",)),
     (("build", "--for", "drivethrucards", "--card-size", "jumbo"), ("--card-size: DriveThruCards prints poker, bridge, tarot, mini cards",)),
     (("export", "png", "--for", "drivethrucards"), ("DriveThruCards takes a PDF", "ppgen build --for drivethrucards")),
     (("preflight", "README.md", "--for", "nope"), ("unknown print service 'nope'",)),

@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 
 from ..draw.faces import CardGeometry
 from ..errors import UsageError
-from ..read.services import BUILD_SIZE, Service, card_size_of
+from ..read.services import BUILD_SIZE, PDFX_VERSIONS, Service, card_size_of
 from ..units import MM, check_length, fmt_mm
 from ..write.report import BuildReport
 from .preflight import Profile, Result, check_pdf, check_pictures
@@ -65,6 +65,8 @@ class Order:
 
         if pdfx is not None and service.file != "pdf":
             raise UsageError(f"--pdfx: {service.name} takes pictures, not a PDF (--pdfx is for print shops' PDFs)")
+        if pdfx is not None and pdfx != service.pdfx and service.key != "print-shop":
+            raise UsageError(f"--pdfx: {service.name} asks for {PDFX_VERSIONS[service.pdfx]}; only --for print-shop takes another standard")
         if bleed is not None and service.key != "print-shop":
             raise UsageError(f"--bleed: {service.name} asks for {service.bleed:g} mm; only --for print-shop takes another bleed")
         try:
@@ -95,7 +97,7 @@ class Order:
 
     def describe(self) -> str:
         s = self.service
-        what = {"x1a": "PDF/X-1a:2001", "x4": "PDF/X-4"}.get(self.pdfx, "PNG")
+        what = PDFX_VERSIONS.get(self.pdfx, "PNG")
         colour = f"CMYK ({s.condition.identifier}, total ink ≤ {s.condition.total_ink:g} %)" if s.cmyk else "sRGB"
         faces = "one face per page" if s.file == "pdf" else "one picture per face"
         return (f"{s.name}: {what}, {colour}, {self.size_name} + {self.bleed:g} mm bleed, {s.dpi:g} dpi, "

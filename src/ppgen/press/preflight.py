@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import plural
+from ..read.services import PDFX_VERSIONS as VERSIONS
 from ..units import MM, TRADE_SIZES_IN
 
 TOLERANCE_PT = 0.5  # box and size comparisons (rounding in other programs' files)
 DPI_TOLERANCE = 0.99  # 299 dpi for 300 asked is a rounding of the placement, not a problem
 PICTURES = (".png", ".jpg", ".jpeg")
-VERSIONS = {"x1a": "PDF/X-1a:2001", "x4": "PDF/X-4"}
 MAX_VERSION = {"x1a": "1.3", "x4": "1.6"}
 
 

@@ -17,7 +17,8 @@ from .schema import Field, check_mapping, did_you_mean, one_of
 from .yamlio import load_yaml
 
 FILES = ("pdf", "png")
-PDFX = ("x1a", "x4")
+PDFX_VERSIONS = {"x1a": "PDF/X-1a:2001", "x4": "PDF/X-4"}  # --pdfx and services.yaml `pdfx:` → the standard
+PDFX = tuple(PDFX_VERSIONS)
 ORDERS = ("front-back", "back-front", "fronts-then-backs", "faces")
 BUILD_SIZE = "build"  # the build's own --card-size (a print shop cuts whatever it is sent)
 MAX_PROFILE_BYTES = 8 * 2**20

@@ -22,7 +22,8 @@ from __future__ import annotations
 import hashlib
 import io
 
-VERSIONS = {"x1a": "PDF/X-1a:2001", "x4": "PDF/X-4"}
+from ..read.services import PDFX_VERSIONS as VERSIONS
+
 HEADERS = {"x1a": b"%PDF-1.3", "x4": b"%PDF-1.6"}
 DATE = "D:20000101000000+00'00'"  # ReportLab's invariant date: the build is reproducible
 XMP_DATE = "2000-01-01T00:00:00+00:00"
