@@ -222,6 +222,39 @@ def test_alignment_may_differ_by_language_and_is_checked(game_copy):
     assert "must be one of left, center, right, justify" in problems[0].message and "'justfy'" in problems[0].message
 
 
+# A language named by another name (ppgen.yaml's aliases) or misspelt in a value given per language:
+# it was ignored, that language set with the default (its cards ragged, its rulebook not justified).
+LANGUAGE_KEYS = {
+    "card-align-alias": ("card", Break("\nstyles:", "align: {default: left, ja: justify,", "align: {default: left, jp: justify,", "unknown-key",
+                                       "unknown language 'jp' in 'align'; did you mean 'ja' (日本語)?", "align: {default: left, jp", "jp")),
+    "card-number-misspelt": ("card", Break("\nstyles:", "single_line_min: {default: 10, ja: 8.5, zh: 8.5}",
+                                           "single_line_min: {default: 10, ja: 8.5, zhh: 8.5}", "unknown-key",
+                                           "unknown language 'zhh' in 'single_line_min'; did you mean 'zh'?", "    single_line_min: {", "zhh")),
+    "rulebook-align-name": ("rulebook-style", Break("\ntype:", "body_align: {default: left, ja: justify,", "body_align: {default: left, japanese: justify,",
+                                                    "unknown-key", "unknown language 'japanese' in 'body_align'; did you mean 'ja' (日本語)?",
+                                                    "body_align:", "japanese")),
+}
+
+
+@pytest.mark.parametrize("name", LANGUAGE_KEYS, ids=LANGUAGE_KEYS.keys())
+def test_a_language_misnamed_in_a_value_given_per_language_is_an_error_at_its_key(game_copy, name):
+    """One problem at the key, saying which language was meant, from the build; a language the
+    game does not have (`fr`: a template may serve several games) is left alone."""
+    from clitools import call_ppgen
+
+    template, rule = LANGUAGE_KEYS[name]
+    path = game_copy / "templates" / f"{template}.yaml"
+    expected = rule.apply(path, f"templates/{template}.yaml")
+    result = call_ppgen("build", "--lang", "ja", "--parts", "rulebook" if template != "card" else "cards", "-f", "rome", "--out", game_copy / "out", root=game_copy)
+    assert result.returncode == 2 and expected in result.stderr.splitlines(), result.stderr
+    assert "internal error" not in result.stderr
+
+
+def test_a_language_the_game_does_not_have_may_be_given_per_language(game_copy):
+    edit(game_copy / "templates" / "card.yaml", "align: {default: left, ja: justify, zh: justify}", "align: {default: left, ja: justify, zh: justify, fr: justify}")
+    assert load_card_template(ppgen.load(game_copy)).style("effect").align_in("fr") == "justify"
+
+
 # The rules that look at several keys or sections (read/templates.py), each at its position.
 LAYOUT, DOCTRINE, STYLES = "\nlayout:", "\ndoctrine:", "\nstyles:"
 TEMPLATE_RULES = {

@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 from ..errors import DataError, Problem
 from .schema import Field, check_mapping
-from .templates import check_align
+from .templates import check_align, language_key_problems
 
 _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
@@ -74,6 +74,7 @@ def _read_template(project, name: str, spec: dict[str, dict[str, Field]], varian
             out.variants[v] = SimpleNamespace()
             if over is not None:
                 _read_sections(doc, (v,), over, optional, problems, out.variants[v], given_only=True)
+    problems += language_key_problems(doc, spec.values(), project.config.languages)
     if problems:
         raise DataError(problems)
     return out

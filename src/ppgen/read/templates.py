@@ -85,6 +85,7 @@ def _not_negative(v):
 def _per_language(ok: Callable[[float], bool], what: str):
     """A check for a number that may differ by language: 9.8, or {default: 9.8, zh: 6.5}."""
 
+    @_by_language
     def check(v):
         values = v.values() if isinstance(v, dict) else [v]
         if isinstance(v, dict) and "default" not in v:
@@ -99,6 +100,45 @@ def _per_language(ok: Callable[[float], bool], what: str):
 ALIGNS = ("left", "center", "right", "justify")
 
 
+def _by_language(check):
+    """Mark a value's check as one of a value that may be given per language (its keys, the
+    languages of ppgen.yaml and `default`, are checked with the project: language_key_problems)."""
+    check.per_language = True
+    return check
+
+
+def language_key_problems(doc: Doc, specs: Iterable[dict], languages: dict) -> list[Problem]:
+    """Every key of a value given per language in `doc` (a template whose fields are in `specs`)
+    that names one of ppgen.yaml's `languages` (code → LanguageConfig) by another name or
+    misspelt: `{default: left, jp: justify}` set Japanese text with the default, silently. (A
+    language this game does not have, `fr`, is left alone: one template may serve several games.)"""
+    from .names import normalise
+
+    names = {key for spec in specs for key, f in spec.items() if getattr(f.check, "per_language", False)}
+    called = {normalise(name): code for code, language in languages.items() for name in language.names}
+    problems: list[Problem] = []
+
+    def meant(key) -> str:
+        code = called.get(normalise(str(key)))
+        return f"; did you mean '{code}' ({languages[code].name})?" if code else did_you_mean(str(key), languages)
+
+    def walk(path: tuple, value) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if path and path[-1] in names:
+                    if key != "default" and key not in languages and meant(key):
+                        problems.append(doc.problem(path + (key,), f"unknown language '{key}' in '{path[-1]}'{meant(key)}", "unknown-key", key=True))
+                else:
+                    walk(path + (key,), item)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(path + (i,), item)
+
+    walk((), doc.data)
+    return problems
+
+
+@_by_language
 def check_align(v) -> str | None:
     """An alignment, or one per language: left, or {default: left, ja: justify}."""
     values = v.values() if isinstance(v, dict) else [v]
@@ -310,13 +350,15 @@ class CardTemplate:
 def load_card_template(project) -> CardTemplate:
     """The card template of a project, loaded and checked once (illustration keys against the game's unit types)."""
     def load():
-        template = card_template(project.dir.yaml(project.dir.template("card")))
+        doc = project.dir.yaml(project.dir.template("card"))
+        template = card_template(doc)
         # A template may name types this game does not have (one template, several games); a key
         # that looks like a misspelt type of this game is an error.
         known = tuple(project.game.types) + CARD_MOTIFS
         problems = [Problem(template.file, line, col, f"unknown unit type '{key}' in illustrations{did_you_mean(key, known)} "
                             f"(types of cards.yaml, and {', '.join(CARD_MOTIFS)})", "unknown-key")
                     for key, (line, col) in template.illustration_marks.items() if key not in known and did_you_mean(key, known)]
+        problems += language_key_problems(doc, [STYLE_SPEC, ELEMENT_SPEC], project.config.languages)
         if problems:
             raise DataError(problems)
         return template
