@@ -522,6 +522,27 @@ def test_bad_print_and_cut_options_are_refused_by_name(tmp_path, args, message):
     assert message in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.parametrize("layout", ["", "  layout: print-and-cut\n"], ids=["duplex", "print-and-cut"])
+def test_ppgen_yaml_s_cutter_misspelt_is_an_error_at_its_line_whatever_the_layout(game_copy, tmp_path, layout):
+    """build.cutter names the machine of any print-and-cut build: misspelt, it is an error at its
+    line of ppgen.yaml, "did you mean". (With the layout duplex it was never checked; with
+    print-and-cut the error blamed --cutter, an option nobody typed.) Spelt right, a duplex build
+    is a duplex build: the machine waits for a print-and-cut one."""
+    config = game_copy / "ppgen.yaml"
+    text = config.read_text(encoding="utf-8")
+    text = text.replace("\nbuild:\n", "\nbuild:\n  cutter: silhouete\n" + layout, 1).replace("  layout: duplex ", "  # layout: duplex ", 1)
+    config.write_text(text, encoding="utf-8")
+    line = next(i + 1 for i, t in enumerate(text.splitlines()) if t.startswith("  cutter: silhouete"))
+    r = run("build", "--faction", "rome", "--parts", "cards", "--out", str(tmp_path), cwd=game_copy)
+    assert r.returncode == 2 and "internal error" not in r.stderr, r.stderr
+    assert f"ppgen.yaml:{line}:" in r.stderr and "unknown cutting machine 'silhouete'; did you mean 'silhouette'" in r.stderr, r.stderr
+    assert "--cutter" not in r.stderr
+    config.write_text(text.replace("cutter: silhouete", "cutter: silhouette"), encoding="utf-8")
+    r = run("build", "--faction", "rome", "--parts", "cards", "--out", str(tmp_path), cwd=game_copy)
+    assert r.returncode == 0, r.stderr
+    assert ("print and cut for Silhouette Studio" in r.stderr) == bool(layout), r.stderr
+
+
 def test_a_mistake_in_cutters_yaml_is_reported_at_its_line(game_copy, tmp_path):
     path = game_copy / "templates" / "cutters.yaml"
     text = path.read_text(encoding="utf-8")

@@ -212,6 +212,12 @@ def _cutter(project, given: str | None, configured: str | None, layout: str | No
         if layout not in (None, "print-and-cut"):
             raise UsageError(f"--cutter {given} prints for a cutting machine: it needs --layout print-and-cut, not {layout}")
         return cutter(project, given)
+    if configured is not None and configured not in load_cutters(project):  # checked whatever the layout, at its line
+        from ..read.schema import did_you_mean
+
+        machines = load_cutters(project)
+        raise DataError([project.config.problem(("build", "cutter"), f"build.cutter: unknown cutting machine '{configured}'"
+                                                f"{did_you_mean(configured, machines)} (machines of templates/cutters.yaml: {', '.join(machines)})")])
     if (layout or configured_layout) != "print-and-cut":
         return None
     if configured is None:
