@@ -44,6 +44,37 @@ def test_nothing_changed_keeps_every_file_as_it_was(game_copy, tmp_path, monkeyp
     assert [(f.path, f.pages, f.bytes, f.part) for f in again.files] == [(f.path, f.pages, f.bytes, f.part) for f in first.files]
 
 
+def test_a_file_another_build_replaced_before_the_record_was_written_is_drawn_again(game_copy, tmp_path, monkeypatch):
+    """Two builds into one folder at once, with other options (here the score sheet on Letter
+    and on A4): the other build replaces a file after this one wrote it and before this one
+    records what it wrote. The record named the other build's file as this build's, and the
+    next build with this build's options said "up to date" over it (`ppgen build --back light`
+    and `--back dark` at once left the light backs on disk, kept as the dark ones). The
+    record holds each file as this build wrote it: the next build draws it again."""
+    from ppgen.write import cache
+
+    out = tmp_path / "out"
+    other = run(game_copy, tmp_path / "other", paper="letter")  # what the other build writes
+    remember = cache.remember
+
+    def raced(inputs, lang, files, warnings):
+        for f in files:  # the other build's file lands under each name (renamed over it, as ppgen writes)
+            theirs = tmp_path / "other" / f.path.relative_to(out)
+            shutil.copyfile(theirs, f.path.with_name(f.path.name + ".theirs"))
+            f.path.with_name(f.path.name + ".theirs").replace(f.path)
+        remember(inputs, lang, files, warnings)
+
+    monkeypatch.setattr(cache, "remember", raced)
+    first = run(game_copy, out, paper="a4")
+    monkeypatch.setattr(cache, "remember", remember)
+    theirs = {f.path: f.path.read_bytes() for f in first.files}
+    assert all(data == (tmp_path / "other" / path.relative_to(out)).read_bytes() for path, data in theirs.items())
+    again = run(game_copy, out, paper="a4")
+    assert not any(f.kept for f in again.files), "the other build's files were taken for this one's"
+    assert all(f.path.read_bytes() != theirs[f.path] for f in again.files)
+    assert other.files and all(not f.kept for f in other.files)
+
+
 def test_an_edit_to_one_locale_redraws_that_language_only(game_copy, tmp_path):
     run(game_copy, tmp_path / "out", lang="en,ja")
     ja = game_copy / "locales" / "ja.yaml"

@@ -76,10 +76,15 @@ def _kept_permissions(shown: Path) -> int:
     return mode
 
 
-def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:
-    """Write `data` to `path` atomically (`durable`: see atomic_output)."""
+def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> os.stat_result:
+    """Write `data` to `path` atomically (`durable`: see atomic_output); the written file's
+    status as it was renamed into place (its inode, size and modification time: the file at
+    `path` while no one else replaces it)."""
     with atomic_output(path, "wb" if isinstance(data, bytes) else "w", durable) as fh:
         fh.write(data)
+        fh.flush()
+        written = os.fstat(fh.fileno())
+    return written
 
 
 def ensure_folder(folder: Path) -> None:

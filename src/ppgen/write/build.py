@@ -274,6 +274,7 @@ class BuiltFile:
     written: bool = True  # False: refused by --strict
     part: str = "cards"  # a parts.PART_ORDER name, "set" for the assembled PDF, "cut-file" or "print-image" beside the cards
     kept: bool = False  # True: already written by an earlier build of the same inputs, and left as it was (write/cache.py)
+    stamp: tuple | None = None  # as this build wrote it (write/cache.py stamp_of), for the record of what it wrote
 
     def as_dict(self, shown: str) -> dict:
         return {"lang": self.lang, "part": self.part, "path": shown, "pages": self.pages, "cards": self.cards,
@@ -612,11 +613,13 @@ def write_language(drawn: DrawnLanguage, options: BuildOptions | None = None):
     from .atomic import write_atomic
     from .cache import keep_layouts
 
+    from .cache import stamp_of
+
     files = []
     for part, path in drawn.outputs:
-        if not drawn.refuse:
-            write_atomic(path, part.data)
-        files.append(BuiltFile(drawn.lang, path, part.pages, part.cards, part.faces, len(part.data), not drawn.refuse, part.name))
+        stamp = None if drawn.refuse else stamp_of(write_atomic(path, part.data))
+        files.append(BuiltFile(drawn.lang, path, part.pages, part.cards, part.faces, len(part.data), not drawn.refuse, part.name,
+                               stamp=stamp))
     if options is not None:
         for part, layouts in drawn.layouts.items():
             keep_layouts(options, drawn.lang, part, layouts)

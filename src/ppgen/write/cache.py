@@ -8,15 +8,19 @@ After writing a language's files, the build leaves a record of them beside them,
     key       a digest of everything the drawing depends on (`BuildInputs`): ppgen's own code
               and the versions of the libraries it draws with, the build's options and print
               run, and the signature (read/gamedir.py `GameDir.signature`) of every input file
-    files     each file written: its path, its size and modification time once written, and
-              what the build's summary says of it (pages, cards, faces, part)
+    files     each file written: its path, its inode, size and modification time as this build
+              renamed it into place, and what the build's summary says of it (pages, cards,
+              faces, part)
     warnings  the warnings its drawing reported: shown again, and `--strict` fails on them again
 
 The next build trusts a record only when the key is the same and every file it names is still
 as it was written; anything else — an input edited, added or removed, an output deleted or
 touched, another version of ppgen — and the language is drawn afresh. Records are written
-atomically after the files they describe; two builds racing into one folder can leave a record
-that does not match the files on disk, and such a record is never trusted.
+atomically after the files they describe, with each file as this build wrote it (its inode is
+the temporary file's, renamed into place): two builds racing into one folder can leave a record
+whose files another build has since replaced, and such a record is never trusted. (Stamped
+after the writing, a file the other build had replaced in between was recorded as this one's,
+and the next build with these options said "up to date" over the other build's files.)
 """
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ from pathlib import Path
 from ..read.cache import code_digest
 
 FOLDER = ".ppgen-cache"
-VERSION = 1  # of the record's format: a record of another version is ignored
+VERSION = 2  # of the record's format: a record of another version is ignored (1: no inodes)
 
 
 def input_files(project, lang: str) -> list[Path]:
@@ -70,13 +74,17 @@ class BuildInputs:
         return self.options.out / FOLDER / f"{lang}-{names}.json"
 
 
+def stamp_of(stat) -> list[int]:
+    """A file's identity and state: [inode, size, modification time in ns]."""
+    return [stat.st_ino, stat.st_size, stat.st_mtime_ns]
+
+
 def _stamp(path: Path) -> list[int] | None:
-    """A written file as it is now: [size, modification time in ns]; None when it is gone."""
+    """A written file as it is now (stamp_of); None when it is gone."""
     try:
-        stat = path.stat()
+        return stamp_of(path.stat())
     except OSError:
         return None
-    return [stat.st_size, stat.st_mtime_ns]
 
 
 def kept(inputs: BuildInputs, lang: str):
@@ -108,7 +116,7 @@ def remember(inputs: BuildInputs, lang: str, files, warnings) -> None:
     out = inputs.options.out
     entries = []
     for f in files:
-        stamp = _stamp(f.path)
+        stamp = f.stamp
         if not f.written or stamp is None:
             return
         entries.append({"path": f.path.relative_to(out).as_posix(), "stamp": stamp, "pages": f.pages, "cards": f.cards,
