@@ -6,6 +6,7 @@ Every value is checked with a message naming the option and its line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .. import units
 from ..errors import DataError, Problem
@@ -174,7 +175,12 @@ def _font_chains(doc: Doc, path: tuple, data: dict, problems: list[Problem]) -> 
         elif not isinstance(chain, list) or not chain or not all(isinstance(x, str) for x in chain):
             problems.append(doc.problem(path + (role,), "a font chain is a list of font file names in fonts/"))
         else:
-            fonts[role] = tuple(chain)
+            outside = [i for i, name in enumerate(chain) if Path(name).is_absolute() or ".." in Path(name).parts]
+            for i in outside:  # (../cards.yaml, /etc/passwd: a font is a file of the game's fonts/ folder)
+                problems.append(doc.problem(path + (role, i), f"'{chain[i]}' is not in fonts/: a font chain names font files "
+                                            "of the game's fonts/ folder (e.g. NotoSans_400Regular.ttf)", "font"))
+            if not outside:
+                fonts[role] = tuple(chain)
     return fonts
 
 

@@ -203,8 +203,22 @@ class FontBook:
                 raise UsageError(f"the game directory has no fonts/ folder ({self.fonts_dir})")
             if any(not (self.fonts_dir / f).is_file() for f in files):
                 self._missing(lang)
-            self._chains[key] = FontChain(lang, role, tuple(register_font(self.fonts_dir / f) for f in files))
+            self._chains[key] = FontChain(lang, role, tuple(self._font(lang, role, i, f) for i, f in enumerate(files)))
         return self._chains[key]
+
+    def _font(self, lang: str, role: str, i: int, name: str) -> Font:
+        """The font file `name` of a chain, registered; one that cannot be used is a problem at its
+        place in ppgen.yaml (when the chain is written there)."""
+        try:
+            return register_font(self.fonts_dir / name)
+        except UsageError as exc:
+            config = self.config
+            where = ("languages", lang, "fonts", role, i)
+            if config is None or config.doc is None or where not in config.doc.value_marks:
+                raise
+            from ..errors import DataError
+
+            raise DataError([config.problem(where, f"languages.{lang}.fonts.{role}: {exc}", "font")]) from None
 
     def _missing(self, lang: str) -> None:
         """A font a chain of `lang` names is not in fonts/ (a typo in ppgen.yaml, a file moved away):
