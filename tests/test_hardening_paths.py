@@ -80,6 +80,17 @@ def test_permission_denied_on_write_is_a_clear_error(project, tmp_path, monkeypa
     assert str(exc.value) == f"cannot write into {out / 'en'}: Permission denied"
 
 
+@pytest.mark.parametrize("args, written", [
+    (SCORE_SHEET + ("--out", "{tmp}/out", "--report-json", "{tmp}/reports/"), "{tmp}/reports/report.json"),
+    (("i18n", "export", "--lang", "ja", "-o", "{tmp}/po/"), "{tmp}/po/ja.po"),
+], ids=["report-json", "i18n-export"])
+def test_a_file_option_ending_in_a_slash_names_a_folder_and_is_refused(game_copy, tmp_path, args, written):
+    """`-o out/po/` wrote a file named `po` (the slash dropped); now a usage error, nothing written."""
+    result = call_ppgen(*(a.format(tmp=tmp_path) for a in args), root=game_copy)
+    assert_clean_error(result, "ends in '/': it names a folder; name the file to write, e.g. " + written.format(tmp=tmp_path), code=2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game"]
+
+
 def test_report_json_into_a_folder_that_cannot_be_created(game_copy, tmp_path):
     blocker = tmp_path / "notes.txt"
     blocker.write_text("x", encoding="utf-8")
@@ -138,7 +149,11 @@ def test_corrupt_font_is_a_clear_error(game_copy, tmp_path, what):
     use_font(game_copy, "Broken.ttf", data)
     out = tmp_path / "out"
     result = call_ppgen(*SCORE_SHEET, "--out", out, root=game_copy)
-    assert_clean_error(result, "cannot use font Broken.ttf", code=2)
+    text = (game_copy / "ppgen.yaml").read_text(encoding="utf-8")
+    line = text[: text.index("body: [Broken.ttf,")].count("\n") + 1
+    col = len(text[: text.index("Broken.ttf,")].rsplit("\n", 1)[-1]) + 1
+    # where it is named (it was "cannot use font Broken.ttf", with no line to go to)
+    assert_clean_error(result, f"ppgen.yaml:{line}:{col}: error[font] languages.en.fonts.body: cannot use font Broken.ttf", code=2)
     assert pdf_files(out) == [] and leftovers(tmp_path) == []
 
 

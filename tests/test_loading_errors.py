@@ -251,27 +251,6 @@ def test_font_chain_rule_message_and_position(game_copy, rule):
     assert [str(p) for p in exc.value.problems] == [expected]  # a broken chain is not also reported missing
 
 
-def test_a_font_file_that_cannot_be_used_is_pointed_at_in_ppgen_yaml(game_copy, tmp_path):
-    """A file in fonts/ that is not a TrueType font, named in a chain: the problem at its place in
-    ppgen.yaml, exit 2 (it was "error: cannot use font Broken.ttf: …", with no line to go to)."""
-    from clitools import ROOT, call_ppgen
-
-    fonts = game_copy / "fonts"
-    fonts.unlink()  # (a link to the shipped fonts: a folder of links instead, and one broken font)
-    fonts.mkdir()
-    for font in (ROOT / "fonts").iterdir():
-        (fonts / font.name).symlink_to(font)
-    (fonts / "Broken.ttf").write_bytes(b"not a font at all")
-    config = game_copy / "ppgen.yaml"
-    text = config.read_text(encoding="utf-8")
-    start = text.index("      bold: [NotoSans_700Bold.ttf,", text.index(EN_FONTS))
-    config.write_text(text[:start] + "      bold: [Broken.ttf," + text[start + len("      bold: [NotoSans_700Bold.ttf,"):], encoding="utf-8")
-    line = text.count("\n", 0, start) + 1
-    result = call_ppgen("build", "--lang", "en", "--parts", "score-sheet", "--out", tmp_path, root=game_copy)
-    assert result.returncode == 2 and "internal error" not in result.stderr, result.stderr
-    assert f"ppgen.yaml:{line}:14: error[font] languages.en.fonts.bold: cannot use font Broken.ttf: " in result.stderr, result.stderr
-
-
 def test_a_font_shared_through_a_link_is_found_after_the_linking_game_is_gone(tmp_path, monkeypatch):
     """Two game directories sharing the same font files (one's fonts/ a link to the other's) in one
     process: the fonts are parsed once, and when the first directory is removed the second still

@@ -7,7 +7,7 @@ import click
 
 from ..units import DUPLEX_EDGES, LAYOUTS, MAT_SIZES, PAPERS, RULEBOOK_FORMS
 from . import main_group
-from .options import _apply, deck_options, faction_option, not_a_game_file, output_options, show_warnings
+from .options import OutputFile, _apply, deck_options, faction_option, not_a_game_file, output_options, show_warnings
 from .ui import plural
 
 BESIDE_PARTS = ("cut-file", "print-image")  # files a build writes beside the card sheets' PDF (write/build.py BESIDE)
@@ -61,7 +61,7 @@ def cutter_options(f):
 @click.option("--card-thickness", metavar="MM", help="Tuck boxes: the thickness of one card in mm (default 0.3).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Parts (with --for, a print shop's decks) drawn at once, in parallel processes (default: one per CPU core; 1: all in this process).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any warning, and do not write that language's PDF.")
-@click.option("--report-json", type=click.Path(dir_okay=False), help="Also write every warning and file written as JSON to this file.")
+@click.option("--report-json", type=OutputFile("report.json"), help="Also write every warning and file written as JSON to this file.")
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Draw every language afresh, even when nothing it is drawn from changed since the last build into OUT.")
 @click.pass_obj

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from . import PpgenGroup, main_group
-from .options import not_a_game_file
+from .options import OutputFile, not_a_game_file
 from .ui import plural
 
 
@@ -188,7 +188,7 @@ def sync_command(ui, lang, prune, dry_run):
 @i18n_group.command("export")
 @click.option("--lang", "-l", required=True, help="The language to export.")
 @click.option("--format", "fmt", type=click.Choice(["po"]), default="po", show_default=True)
-@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True), help="Where to write (default: out/i18n/LANG.po; - for standard output).")
+@click.option("--output", "-o", type=OutputFile("ja.po", allow_dash=True), help="Where to write (default: out/i18n/LANG.po; - for standard output).")
 @click.pass_obj
 def export_command(ui, lang, fmt, output):
     """Export one language as a PO file for Poedit, Weblate or any CAT tool.

@@ -8,6 +8,22 @@ from .ui import plural
 SHOWN_WARNINGS = 20  # warnings listed on the terminal; --report-json lists them all
 
 
+class OutputFile(click.Path):
+    """A file a command writes: a value ending in a slash names a folder, and is refused (the
+    slash was dropped, and `-o out/i18n/` wrote a file named `i18n`)."""
+
+    def __init__(self, example: str, **kwargs):
+        super().__init__(dir_okay=False, **kwargs)
+        self.example = example
+
+    def convert(self, value, param, ctx):
+        import os
+
+        if isinstance(value, str) and value.endswith(("/", os.sep)):
+            self.fail(f"'{value}' ends in '{value[-1]}': it names a folder; name the file to write, e.g. {value}{self.example}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def _apply(f, options):
     for option in reversed(options):
         f = option(f)
