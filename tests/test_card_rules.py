@@ -57,6 +57,14 @@ RULES = {
     "code-of-faction": Break(UNIT, "code: ROM-01", "code: CAR-99", "data", "code 'CAR-99' must start with the faction code ROM-", "code: CAR-99", "CAR-99"),
     "starter-deck-total": Break(UNIT, "copies: 2", "copies: 1", "starter-deck",
                                 "faction 'rome': starter copies total 39, must be 40 (add 1)", "  - id: rome", "rome", needle_after=""),
+    # load_game: the rules together (each was valid alone; together no Allied deck, or no energy, could be played)
+    "allied-total": Break("rules:", "allied: [30, 10]", "allied: [30, 9]", "value",
+                          "'allied' adds up to 30 + 9 = 39 cards, but 'deck_size' is 40: no Allied deck could be legal", "allied:", "["),
+    "coalition-total": Break("rules:", "coalition: [26, 8, 6]", "coalition: [26, 8, 8]", "value",
+                             "'coalition' adds up to 26 + 8 + 8 = 42 cards, but 'deck_size' is 40: no Coalition deck could be legal",
+                             "coalition:", "["),
+    "energy-max-below-start": Break("rules:", "energy_max: 12", "energy_max: 2", "value", "'energy_max' (2) is below 'energy_start' (6)",
+                                    "energy_max:", "2"),
     # load_game: the lists of types and traits
     "duplicate-type": Break("types:", "[infantry, missile-infantry", "[infantry, infantry", "duplicate", "duplicate type 'infantry'",
                             "types:", "infantry, cavalry"),

@@ -66,6 +66,27 @@ RULES_SPEC = {
     "coalition_unlocked": Field(int, True, check=in_range(1, 99)),
 }
 
+# Rules that must agree with each other: (the smaller, the larger) — a maximum below its minimum
+ORDERED_RULES = (("commanders_min", "commanders_max"), ("energy_start", "energy_max"), ("stat_min", "stat_max"),
+                 ("printed_stat_min", "printed_stat_max"))
+
+
+def _rules_agree(doc, rules: dict) -> list[Problem]:
+    """The rules each valid alone, together: an Allied or Coalition deck's faction counts add up
+    to `deck_size` (a deck is exactly that many cards: `allied: [30, 9]` made every Allied deck
+    illegal), and no maximum is below its minimum (`energy_max: 2` under `energy_start: 6`)."""
+    problems = []
+    for shape, name in (("allied", "Allied"), ("coalition", "Coalition")):
+        counts = rules[shape]
+        if sum(counts) != rules["deck_size"]:
+            problems.append(doc.problem(("rules", shape), f"'{shape}' adds up to {' + '.join(map(str, counts))} = {sum(counts)} cards, "
+                                        f"but 'deck_size' is {rules['deck_size']}: no {name} deck could be legal", "value"))
+    for low, high in ORDERED_RULES:
+        if rules[high] < rules[low]:
+            problems.append(doc.problem(("rules", high), f"'{high}' ({rules[high]}) is below '{low}' ({rules[low]})", "value"))
+    return problems
+
+
 def _version_check(v):
     return None if str(v).strip() and "\n" not in str(v) else "must be a short version name such as 2 or 1.1"
 
@@ -176,7 +197,10 @@ def load_game(gamedir: GameDir) -> Game:
     top = check_mapping(doc, (), doc.data, TOP_SPEC, problems, "cards.yaml")
     if top is None:
         raise DataError(problems)
+    before = len(problems)
     rules = check_mapping(doc, ("rules",), top["rules"], RULES_SPEC, problems, "rules") if top["rules"] is not None else None
+    if rules is not None and len(problems) == before:
+        problems.extend(_rules_agree(doc, rules))
     types = _id_list(doc, ("types",), top["types"] or [], problems, "type")
     traits = _id_list(doc, ("traits",), top["traits"] or [], problems, "trait")
     lo, hi = (rules or {}).get("printed_stat_min") or 1, (rules or {}).get("printed_stat_max") or 6
