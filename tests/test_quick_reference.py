@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from ppgen.draw.faces import CardGeometry
@@ -67,3 +68,30 @@ def test_both_faces_share_one_body_and_one_heading_size_and_the_front_fills_its_
         assert (front_heading, front_body) == (back_heading, back_body), (f.lang, faces)
         assert 0 <= front_low < 2.0, (f.lang, faces)  # the last line's baseline: its descenders inside the box
         assert 0 <= back_low < 10.0, (f.lang, faces)
+
+
+# ── the size that fits ───────────────────────────────────────────────────
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_size_found_by_halving_is_the_largest_a_scan_from_the_top_finds(project, lang):
+    """fit_size halves the sizes left to try (5 trial layouts instead of up to 30): it finds what
+    trying every size from the largest down finds, for the rulebook's page (two columns, on
+    panels) and the card's sides, in boxes from too small for anything to roomy."""
+    from pdftools import MM
+    from ppgen.draw.quick_reference import SIDES, STEP, _group_height, _groups, fit_size, look_for
+
+    def scanned(columns, boxes, largest, smallest, panels):
+        groups = _groups(project, lang, BuildReport(), columns, look_for(project, lang))
+        size = largest
+        while size > smallest and any(_group_height(cols, w, size, panels) > h for cols, (_, _, w, h) in zip(groups, boxes)):
+            size -= STEP
+        return size
+
+    found = set()
+    for columns, width, largest, smallest, panels in ((SIDES["page"], 80 * MM, 15.2, 7.1, True), (SIDES["front"], 50 * MM, 8.0, 5.0, False),
+                                                      (SIDES["back"], 50 * MM, 8.0, 5.0, False)):
+        for height in (20 * MM, 45 * MM, 70 * MM, 110 * MM, 180 * MM):
+            boxes = [(0, height, width, height)] * len(columns)
+            size = fit_size(project, lang, BuildReport(), boxes, columns, largest, smallest, panels)
+            assert size == scanned(columns, boxes, largest, smallest, panels), (columns, height)
+            found.add(size)
+    assert len(found) >= 4  # the boxes make the sizes differ: the search is exercised, not its ends alone

@@ -169,12 +169,25 @@ def _one_line(style: Style, texts: list[str], width: float) -> float:
 def fit_size(project, lang: str, report, boxes: list[tuple], columns: tuple, largest: float, smallest: float,
              panels: bool = False) -> float:
     """The largest size, from `largest` down in steps of STEP to `smallest`, at which each group
-    of parts (`columns`: ("turn", "energy"), …) fits its box (x, top, w, h)."""
+    of parts (`columns`: ("turn", "energy"), …) fits its box (x, top, w, h); `smallest` (or just
+    below it) when none does. Found by halving the sizes left to try (a text set smaller never
+    takes more height): 5 trial layouts of the rulebook's page instead of up to 30."""
     groups = _groups(project, lang, report, columns, look_for(project, lang))
-    size = largest
-    while size > smallest and any(_group_height(cols, w, size, panels) > h for cols, (_, _, w, h) in zip(groups, boxes)):
-        size -= STEP
-    return size
+    sizes = [largest]
+    while sizes[-1] > smallest:
+        sizes.append(sizes[-1] - STEP)
+
+    def fits(size: float) -> bool:
+        return not any(_group_height(cols, w, size, panels) > h for cols, (_, _, w, h) in zip(groups, boxes))
+
+    first, last = 0, len(sizes) - 1  # the answer is among sizes[first..last]; the last is taken when none fits
+    while first < last:
+        middle = (first + last) // 2
+        if fits(sizes[middle]):
+            last = middle
+        else:
+            first = middle + 1
+    return sizes[first]
 
 
 def paint_sides(c, project, lang: str, report, boxes: list[tuple], columns: tuple, size: float, panels: bool = False) -> None:
