@@ -454,6 +454,14 @@ def test_empty_decklist(project):
     assert errors(report) == {"empty"}
 
 
+@pytest.mark.parametrize("text, kind", [("0 Hastati Line\n0 Testudo\n", "text"), ("cards: {Hastati Line: 0}\n", "yaml")])
+def test_a_decklist_of_zero_copies_is_empty_not_legal(project, text, kind):
+    """Lines that each count 0 copies add no card: the list is empty (it was "no deck type, legal",
+    exit 0, beside "not checked until the errors above are fixed" with no error above)."""
+    report = decks.validate(project, decks.parse_deck(project, text, f"d.{'yaml' if kind == 'yaml' else 'txt'}", kind))
+    assert errors(report) == {"empty"} and not report.legal
+
+
 # ── YAML decklists ──────────────────────────────────────────────────────────
 def test_yaml_decklist(project):
     text = "name: Test\nprimary: ローマ\ngames: 3\ncards:\n  Hastati Line: 2\n  ハスタティ戦列: 1\n  ROM-15: \"３\"\n"

@@ -279,7 +279,8 @@ class _Reader:
         )
 
     def finish(self) -> Deck:
-        if not self.deck.entries and not any(i.code in ("bad-line", "no-count", "bad-count") for i in self.deck.issues):
+        counted = any(e.count > 0 for e in self.deck.entries)  # (lines of 0 copies add no card: a list of them is empty too)
+        if not counted and not any(i.code in ("bad-line", "no-count", "bad-count") for i in self.deck.issues):
             self.deck.issues.append(Issue("empty", "error", {}, hint="deck.hint.line-format", hint_params={"example": self.example_line()}))
         return self.deck
 
