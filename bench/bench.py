@@ -442,6 +442,22 @@ def main() -> None:
     checked, _ = measure(cli("--root", str(ROOT), "preflight", str(out / "ja" / "print-shop"), "--quiet"), args.repeat)
     print(f"   build --for print-shop        {wall:.2f} s ({cpu_of(press):.2f} CPU s; --jobs 1: {alone:.2f} s)")
     print(f"   preflight of the seven PDFs   {checked:.2f} s")
+
+    print("\n7. a translator's commands")
+    game = tmp / "i18n-game"
+    game.mkdir()
+    for name in ("cards.yaml", "ppgen.yaml"):
+        shutil.copy(ROOT / name, game / name)
+    for folder in ("locales", "templates"):
+        shutil.copytree(ROOT / folder, game / folder)
+    (game / "fonts").symlink_to(ROOT / "fonts")
+    new = []
+    for _ in range(args.repeat):  # a language started: its locale file made from nothing, every key in English's order
+        (game / "locales" / "ko.yaml").unlink()
+        new.append(measure(cli("--root", str(game), "i18n", "sync", "--lang", "ko", "--quiet"), 1, env)[0])
+    check, _ = measure(cli("--root", str(game), "i18n", "check", "--lang", "ja", "--quiet"), args.repeat, env)
+    print(f"   i18n sync, a new language     {statistics.median(new):.2f} s  (its 831 keys written, in English's order; 11 s before 2026-12-03)")
+    print(f"   i18n check --lang ja          {check:.2f} s")
     shutil.rmtree(tmp, ignore_errors=True)
 
 
