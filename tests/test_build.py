@@ -446,15 +446,18 @@ def test_the_collector_as_the_drawing_set_it_is_given_back_after_the_build(proje
 
 
 @pytest.mark.parametrize("args, says", [
-    (("--cut-file", "dxf"), "--cut-file shapes the cut files of a cutting machine: add --cutter (silhouette"),
-    (("--corner-radius", "5"), "--corner-radius shapes the cut files of a cutting machine: add --cutter"),
-    (("--force",), "--force prints a decklist that breaks the rules: it goes with --deck"),
-    (("--card-thickness", "0.5"), "--card-thickness sizes the tuck boxes: add boxes to --parts"),  # (and it forced a fresh build)
-])
+    (("build", "--cut-file", "dxf"), "--cut-file shapes the cut files of a cutting machine: add --cutter (silhouette"),
+    (("build", "--corner-radius", "5"), "--corner-radius shapes the cut files of a cutting machine: add --cutter"),
+    (("build", "--force"), "--force prints a decklist that breaks the rules: it goes with --deck"),
+    (("export", "png", "--force"), "--force prints a decklist that breaks the rules: it goes with --deck"),
+    (("export", "tts", "--force"), "--force prints a decklist that breaks the rules: it goes with --deck"),
+    (("build", "--card-thickness", "0.5"), "--card-thickness sizes the tuck boxes: add boxes to --parts"),  # (and it forced a fresh build)
+], ids=["cut-file", "corner-radius", "force", "export-png-force", "export-tts-force", "card-thickness"])
 def test_an_option_that_would_do_nothing_is_refused(tmp_path, args, says):
-    """`--cut-file dxf` or `--corner-radius 5` without `--cutter`, `--force` without `--deck`, were
-    silently ignored (exit 0, no DXF): a user believes they took effect. Refused, exit 2, nothing
-    written (as `--layout print-and-cut` without `--cutter` already was)."""
-    result = call_ppgen("build", "-f", "rome", "--out", str(tmp_path / "out"), *args)
+    """`--cut-file dxf` or `--corner-radius 5` without `--cutter`, `--force` without `--deck` (in
+    `build` and in `export png` and `tts`), were silently ignored (exit 0, no DXF): a user believes
+    they took effect. Refused, exit 2, nothing written (as `--layout print-and-cut` without
+    `--cutter` already was)."""
+    result = call_ppgen(*args[:2 if args[0] == "export" else 1], "-f", "rome", "--out", str(tmp_path / "out"), *args[2 if args[0] == "export" else 1:])
     assert result.returncode == 2 and says in result.stderr, result.stderr
     assert not (tmp_path / "out").exists()

@@ -7,7 +7,7 @@ import click
 
 from ..units import DUPLEX_EDGES, LAYOUTS, MAT_SIZES, PAPERS, RULEBOOK_FORMS
 from . import main_group
-from .options import OutputFile, _apply, deck_options, faction_option, not_a_game_file, output_options, show_warnings
+from .options import OutputFile, _apply, deck_options, faction_option, force_needs_deck, not_a_game_file, output_options, show_warnings
 from .ui import plural
 
 BESIDE_PARTS = ("cut-file", "print-image")  # files a build writes beside the card sheets' PDF (write/build.py BESIDE)
@@ -110,8 +110,7 @@ def build_command(ui, lang, out, paper, duplex, back_offset, card_size, bleed, g
     """
     from ..project import load
 
-    if force and not deck_path:
-        raise click.UsageError("--force prints a decklist that breaks the rules: it goes with --deck")
+    force_needs_deck(force, deck_path)
     if service_key or pdfx:
         from .press import build_for
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from . import PpgenGroup, main_group
-from .options import deck_options, faction_option, not_a_game_file, output_options, show_warnings
+from .options import deck_options, faction_option, force_needs_deck, not_a_game_file, output_options, show_warnings
 from .ui import plural
 
 
@@ -60,6 +60,7 @@ def png_command(ui, lang, out, card_size, dpi, bleed, factions, deck_path, force
     from ..export import card_image, export_png, png_folder
     from ..export.raster import default_jobs
 
+    force_needs_deck(force, deck_path)
     if service_key:
         from .press import build_for
 
@@ -119,6 +120,7 @@ def tts_command(ui, lang, out, factions, deck_path, force, base_url):
     """
     from ..export import export_tts
 
+    force_needs_deck(force, deck_path)
     if deck_path and factions:
         raise click.UsageError("--deck and --faction cannot be combined: the decklist says which cards to export")
     project, options = _load(ui, lang, out, factions)

@@ -54,6 +54,12 @@ def deck_options(f):
     ])
 
 
+def force_needs_deck(force: bool, deck_path) -> None:
+    """--force without --deck would do nothing: refused (as every option that would do nothing)."""
+    if force and not deck_path:
+        raise click.UsageError("--force prints a decklist that breaks the rules: it goes with --deck")
+
+
 def show_fallbacks(ui, locale, language: str = "") -> None:
     """A warning when texts of `locale` were shown in English (untranslated); in the language of
     `ui.words` when the command speaks one (`language`: its name, e.g. 日本語)."""
