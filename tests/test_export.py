@@ -519,6 +519,10 @@ def test_export_cli_tts_deck(game_copy):
     (["export", "tts", "-f", "atlantis"], "atlantis"),
     (["export", "tts", "--deck", "x.txt", "-f", "rome"], "cannot be combined"),
     (["export", "tts", "-f", "rome", "--base-url", "example.org/ad"], "'example.org/ad' is not a web address: start it with https://"),
+    # (the names were put after the query or fragment: "https://example.org/a?x=1/starter-rome-en-1.png")
+    (["export", "tts", "-f", "rome", "--base-url", "https://example.org/ad?x=1"], "has a query ('?'): the pictures' names are added after the address"),
+    (["export", "tts", "-f", "rome", "--base-url", "https://example.org/ad#top"], "has a fragment ('#')"),
+    (["export", "tts", "-f", "rome", "--base-url", "https://example.org/a d"], "has a space (' ')"),
     (["export", "png", "-o", "cards.yaml"], "'cards.yaml' is a file"),
     (["export", "png", "-o", "cards.yaml/pictures"], "cards.yaml is a file, not a folder"),
     (["preview", "ROM-01", "--lang", "en,ja"], "one language"),

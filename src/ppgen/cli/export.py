@@ -90,6 +90,11 @@ def _web_address(value: str | None) -> str | None:
     if value is not None and not value.lower().startswith(("http://", "https://", "file://")):
         raise click.BadParameter(f"'{value}' is not a web address: start it with https:// (or http://), "
                                  "where the uploaded pictures can be loaded from (file:/// for a folder on the table's computer)")
+    odd = next((ch for ch in (value or "") if ch in "?# " or ch.isspace()), None)
+    if odd is not None:  # each picture's name is put after it: "…/a d?x=1#f/starter-rome-en-1.png" loads nothing
+        what = {"?": "a query", "#": "a fragment"}.get(odd, "a space")
+        raise click.BadParameter(f"'{value}' has {what} ('{odd}'): the pictures' names are added after the address, "
+                                 "so it must end with the folder they were uploaded to (spaces written %20)")
     return value
 
 
