@@ -271,6 +271,21 @@ def test_an_unused_picture_is_named_with_a_did_you_mean(tmp_path):
     assert "art/road.png is named" not in result.stderr  # named by art: in cards.yaml: used
 
 
+def test_a_picture_in_a_folder_naming_a_language_otherwise_is_pointed_at(tmp_path):
+    """art/jp/testudo.png (ppgen.yaml's alias of ja) or art/jaa/ (misspelt) was ignored without a
+    word, and the card listed as having no Japanese picture; art/sources/ (no language's name) is
+    the designer's folder, left alone."""
+    game = tmp_path / "game"
+    make_small_game(game, {"jp/testudo.png": ("RGB", (900, 504)), "jaa/testudo.png": ("RGB", (900, 504)),
+                           "sources/testudo.png": ("RGB", (900, 504))})
+    result = call_ppgen("--root", str(game), "art", "-f", "rome")
+    assert result.returncode == 0, result.stderr
+    for folder in ("jp", "jaa"):
+        assert (f"art-unused: art/{folder}/testudo.png is in art/{folder}/, no language's folder, so no card prints it; "
+                "did you mean art/ja/?") in result.stderr, result.stderr
+    assert "sources" not in result.stderr + result.stdout
+
+
 # ── bad files ──────────────────────────────────────────────────────────────
 def _chunk(kind: bytes, data: bytes) -> bytes:
     import zlib
@@ -384,5 +399,6 @@ def make_small_game(dest: Path, pictures: dict) -> Path:
     copy_game(dest, folders=("locales", "templates"))
     (dest / "art").mkdir()
     for name, (mode, size) in pictures.items():
+        (dest / "art" / name).parent.mkdir(exist_ok=True)
         save(_image(mode, size), dest / "art" / name)
     return dest

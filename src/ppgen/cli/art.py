@@ -112,5 +112,5 @@ def checklist_text(data: dict, missing_only: bool = False) -> str:
             rows.append([code, card_id, entries[0]["name"], which or "all"])
         out.append(render(["Code", "File name (id)", "Card", "Lang"], rows, {2: 34}))
     for u in data["unused"]:
-        out.append(f"not used: {u['file']} ({u['message']})")
+        out.append(f"not used: {u['file']} {u['message']}")
     return "\n".join(out)

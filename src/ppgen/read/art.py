@@ -89,6 +89,7 @@ class ArtFolder:
     gamedir: object = None  # the GameDir scanned (a working tree, or a git revision for `ppgen errata`)
     by_stem: dict[tuple[str, str], list[Path]] = field(default_factory=dict)  # (lang or "", stem) -> files
     files: list[Path] = field(default_factory=list)  # every file under art/, sorted
+    elsewhere: dict[str, list[Path]] = field(default_factory=dict)  # pictures in art/<folder>/ of no language, by folder
 
     @classmethod
     def scan(cls, gamedir, languages) -> "ArtFolder":
@@ -99,6 +100,8 @@ class ArtFolder:
             lang = rel.parts[0] if len(rel.parts) == 2 and rel.parts[0] in found.languages else ("" if len(rel.parts) == 1 else None)
             if lang is not None:
                 found.by_stem.setdefault((lang, path.stem.lower()), []).append(path)
+            elif len(rel.parts) == 2 and path.suffix.lower() in EXTENSIONS:
+                found.elsewhere.setdefault(rel.parts[0], []).append(path)
         return found
 
     def show(self, path: Path) -> str:
@@ -145,10 +148,13 @@ class ArtFolder:
             return f"; did you mean {', '.join(repr(c) for c in close)}?"
         return f" (art/ holds {len(self.files)} files)" if self.files else " (there is no art/ folder)"
 
-    def unused(self, card_ids, named=()) -> list[tuple[str, str]]:
+    def unused(self, card_ids, named=(), find_language=None) -> list[tuple[str, str]]:
         """Pictures in art/ or art/<lang>/ named for no card (and not `named` by cards.yaml's
-        `art:`): (file, 'did you mean' text)."""
-        from .schema import did_you_mean
+        `art:`), and pictures in a folder that names a language by another name or misspelt
+        (art/jp/: `find_language` finds the language an alias names): (file, what is wrong with
+        it, as the rest of a sentence after its name). Another folder (art/sources/) is the
+        designer's, and left alone."""
+        from .schema import did_you_mean, suggest
 
         ids = set(card_ids)
         named = {(self.root / n).resolve() for n in named}
@@ -158,7 +164,15 @@ class ArtFolder:
                 continue
             for path in files:
                 if path.suffix.lower() in EXTENSIONS and path.resolve() not in named:
-                    out.append((self.show(path), did_you_mean(stem, sorted(ids))))
+                    out.append((self.show(path), f"is named for no card, so no card prints it{did_you_mean(stem, sorted(ids))}"))
+        for folder, files in sorted(self.elsewhere.items()):
+            meant = find_language(folder) if find_language is not None else None
+            close = [meant] if meant else suggest(folder, self.languages)
+            if not close:
+                continue
+            hint = ", ".join(f"art/{code}/" for code in close)
+            out += [(self.show(path), f"is in art/{folder}/, no language's folder, so no card prints it; did you mean {hint}?")
+                    for path in files if path.resolve() not in named]
         return out
 
 

@@ -534,10 +534,10 @@ class Workbench:
                 out["problems"] += [warning_dict(w, project, card=card.id) for w in drawn.warnings]
                 if drawn.error:
                     out["problems"] += [problem_dict("build", p, lang=lang, card=card.id) for p in drawn.error.problems]
-        for file, hint in view.book.unused:
+        for file, why in view.book.unused:
             out["problems"].append({"source": "build", "severity": "warning", "code": "art-unused", "file": file, "line": 0,
                                     "col": 0, "where": file, "lang": "", "key": "", "strict": True, "card": None, "part": None,
-                                    "link": None, "message": f"{file} is named for no card, so no card prints it{hint}"})
+                                    "link": None, "message": f"{file} {why}"})
         for lang in view.langs:
             for part in s.shown_parts:
                 drawn = s.drawn_part(part, lang, view)

@@ -13,7 +13,8 @@ run's card size and bleed):
     art-cropped  `cover` cuts off more than 25 % of the picture (its aspect differs from the window's)
     art-bleed    the template runs the art into the bleed and the picture does not reach it (`contain`)
     art-colour   its colours had to be guessed (CMYK without a profile, an unreadable profile)
-    art-unused   a picture in art/ or art/<lang>/ named for no card (a typo in its name?)
+    art-unused   a picture in art/ or art/<lang>/ named for no card (a typo in its name?), or in a
+                 folder that names a language otherwise (art/jp/)
 
 Every problem with a file (missing, damaged, unsupported, a decompression bomb, an
 unsafe SVG) is collected and raised at once before anything is drawn, so nothing is
@@ -96,8 +97,8 @@ class ArtBook:
 
     def problems(self, lang: str | None = None) -> list[tuple[ArtRow | None, ArtProblem]]:
         out: list[tuple[ArtRow | None, ArtProblem]] = [
-            (None, ArtProblem("art-unused", f"{file} is named for no card, so no card prints it{hint}"))
-            for file, hint in self.unused
+            (None, ArtProblem("art-unused", f"{file} {why}"))
+            for file, why in self.unused
         ]
         for row in self.rows:
             if lang is None or row.lang == lang:
@@ -135,7 +136,7 @@ class ArtBook:
         with_art = sum(1 for e in entries if e["file"])
         return {
             "cards": entries,
-            "unused": [{"file": file, "message": f"named for no card{hint}"} for file, hint in self.unused],
+            "unused": [{"file": file, "message": why} for file, why in self.unused],
             "summary": {"languages": list(self.langs), "placements": len(entries), "with_art": with_art,
                         "without_art": sum(1 for e in entries if not e["file"] and e["window"]),
                         "warnings": sum(len(e["problems"]) for e in entries) + len(self.unused),
@@ -217,7 +218,7 @@ def _make_book(project, cards, langs, geometry, max_dpi: float) -> ArtBook:
         if row.picture is not None:
             for note in prepared[row.source.path].notes:
                 row.problems.append(ArtProblem("art-colour", f"{row.source.shown}: {note}"))
-    return ArtBook(rows, folder.unused((c.id for c in game.cards), (c.art for c in game.cards if c.art)), prepared, langs)
+    return ArtBook(rows, folder.unused((c.id for c in game.cards), (c.art for c in game.cards if c.art), project.find_language), prepared, langs)
 
 
 def _embedded(prepared) -> dict | None:
