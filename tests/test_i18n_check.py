@@ -53,7 +53,7 @@ DEFECTS = [
     ("untranslated.ja.yaml", "untranslated", 8, 9, "'faction.rome' is identical to English"),
     ("numbers.ja.yaml", "numbers", 37, 9, "lacks 2 and has extra 3"),
     ("terms.ja.yaml", "terms", 31, 9, 'says "Infantry"; the ja glossary term is 歩兵'),
-    ("markup.ja.yaml", "markup", 23, 9, "lacks {amount} and has unknown {amont}"),
+    ("markup.ja.yaml", "markup", 23, 9, "lacks {amount} and has unknown {amont} (did you mean {amount}?)"),
     ("glyphs.xx.yaml", "glyphs", 40, 15, "'戦' (U+6226)"),  # at the character: "  text: Salva 戦 pilorum"
     ("punctuation.ja.yaml", "punctuation", 40, 9, 'has straight " in'),
 ]
@@ -140,6 +140,14 @@ def test_a_check_that_cannot_be_waived_is_refused_on_the_entry(tiny):
     (f,) = findings(tiny).findings
     assert (f.problem.line, f.problem.code) == (38, "value")
     assert "cannot be acknowledged: stale" in f.problem.message
+
+
+def test_a_check_misspelt_in_checked_is_named_with_a_did_you_mean(tiny):
+    """`checked: [term]` said only "cannot be acknowledged: term", where `--check term` suggests terms."""
+    ja = tiny / "locales" / "ja.yaml"
+    edit(ja, "  src: d6f577f8", "  src: d6f577f8\n  checked: [term]")
+    (f,) = findings(tiny).findings
+    assert "cannot be acknowledged: term; did you mean 'terms'?" in f.problem.message, f.problem.message
 
 
 def test_needs_translation_is_missing_and_needs_review_is_stale(tiny):

@@ -326,15 +326,16 @@ def check_markup(ctx: Context) -> None:
         if here != there:
             fewer = sorted(n for n in there if here[n] < there[n])
             more = sorted(n for n in here if here[n] > there[n])
-            parts = [_placeholder_difference(name, here[name], there[name]) for name in fewer + more]
+            parts = [_placeholder_difference(name, here[name], there[name], there) for name in fewer + more]
             ctx.report(key, "markup", f"'{key}': placeholders differ from English: the translation {' and '.join(parts)}")
         if bold != en_bold:
             ctx.report(key, "markup", f"'{key}': English sets {en_bold} term(s) in **bold**, the translation {bold}")
 
 
-def _placeholder_difference(name: str, here: int, there: int) -> str:
-    """How often a translation has {name} against the English: "lacks {n}", "has unknown {x}", or, where
-    both have it, "has {starting_life} twice where English has it once" (it said "unknown")."""
+def _placeholder_difference(name: str, here: int, there: int, english=()) -> str:
+    """How often a translation has {name} against the English: "lacks {n}", "has unknown {x}" (with
+    the English placeholder it may mean: `english`, the names the English has), or, where both
+    have it, "has {starting_life} twice where English has it once" (it said "unknown")."""
     def times(n: int) -> str:
         return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
@@ -342,7 +343,10 @@ def _placeholder_difference(name: str, here: int, there: int) -> str:
     if not here:
         return f"lacks {shown}"
     if not there:
-        return f"has unknown {shown}"
+        from ..read.schema import suggest
+
+        meant = suggest(name, list(english), 1)
+        return f"has unknown {shown}" + (f" (did you mean {{{meant[0]}}}?)" if meant else "")
     return f"has {shown} {times(here)} where English has it {times(there)}"
 
 

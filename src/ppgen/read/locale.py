@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataError, Problem
-from .schema import Field, check_mapping, describe, one_of
+from .schema import Field, check_mapping, describe, one_of, suggest
 from .yamlio import Doc, load_yaml
 
 SOURCE_LANG = "en"
@@ -49,7 +49,9 @@ ACKNOWLEDGEABLE = ("numbers", "terms", "untranslated", "fit", "keywords", "punct
 def _check_names(value) -> str | None:
     bad = [v for v in value if not isinstance(v, str) or v not in ACKNOWLEDGEABLE]
     if bad:
-        return f"lists checks that cannot be acknowledged: {', '.join(map(str, bad))} (choose from {', '.join(ACKNOWLEDGEABLE)})"
+        meant = [m for v in bad for m in suggest(str(v), ACKNOWLEDGEABLE, 1)]
+        hint = f"; did you mean {', '.join(repr(m) for m in meant)}?" if meant else ""
+        return f"lists checks that cannot be acknowledged: {', '.join(map(str, bad))}{hint} (choose from {', '.join(ACKNOWLEDGEABLE)})"
     return None
 
 
