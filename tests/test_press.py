@@ -207,6 +207,19 @@ def test_picture_services_get_their_pixel_sizes_and_quantities(built, project, k
     assert counts == {f"{c.code}.png": n for c, n in project.game.starter_deck("rome")} and sum(counts.values()) == 40
 
 
+def test_the_upload_instructions_name_the_card_size_ordered(project, services, tmp_path):
+    """The Game Crafter's instructions say which deck to make: a tarot order said "make a poker
+    deck" (its upload.txt and the summary)."""
+    from ppgen.press.order import Deck
+
+    rome = starter_decks(project, ["rome"])[0]
+    for size in ("poker", "tarot"):
+        order = Order.plan(project, services["thegamecrafter"], ["en"], tmp_path / size, [Deck("small", rome.cards[:1])], card_size=size)
+        assert order.upload.startswith(f"make a {size} deck, upload each front PNG")
+    manifest = make(project, order, jobs=1).uploads[0] / "upload.txt"
+    assert "To upload: make a tarot deck," in manifest.read_text(encoding="utf-8")
+
+
 def test_deck_sizes_name_the_nearest_tier(built):
     _, mpc = built["makeplayingcards"]
     assert mpc.notes == ["starter-rome: 40 cards is not a deck size MakePlayingCards sells (18, 36, 54 … 612); the nearest is 36: "

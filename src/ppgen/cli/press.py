@@ -49,7 +49,7 @@ def build_for(ui, service_key: str | None, pdfx: str | None, *, lang, out, card_
         ui.info(f"  {line}")
     for note in result.notes:
         ui.warn(note)
-    ui.info(f"To upload to {chosen.name}: {chosen.upload}:")
+    ui.info(f"To upload to {chosen.name}: {order.upload}:")
     for path in result.uploads:
         ui.info(f"  {project.dir.show(path)}{'/' if path.is_dir() else ''}")
     what = plural(len(result.uploads), "PDF" if chosen.file == "pdf" else "deck folder")

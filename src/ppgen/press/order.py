@@ -91,6 +91,12 @@ class Order:
     def profile(self) -> Profile:
         return Profile.of(self.service, self.pdfx, self.bleed, self.size)
 
+    @property
+    def upload(self) -> str:
+        """What to do with the files at the service: its `upload:` text, {size} the card size
+        ordered (The Game Crafter's "make a tarot deck" for --card-size tarot, not "poker")."""
+        return self.service.upload.replace("{size}", self.size or "card")
+
     def folder(self, lang: str) -> Path:
         """Where a language's files for the service go: OUT/LANG/SERVICE."""
         return self.out / lang / self.service.key
@@ -196,7 +202,7 @@ def _pictures(project, order: Order, deck: Deck, lang: str, result: OrderResult)
     lines = [f"{order.service.name}: {deck.name} ({lang}), {len(deck.cards)} cards, {image.size.width} × {image.size.height} px each",
              "", "picture        quantity  card"]
     lines += [f"{card.code + '.png':<14} {counts[card.id]:>8}  {project.card_name(card, lang)}" for card in distinct.values()]
-    lines += [f"{'back.png':<14} {'':>8}  the back of every card", "", f"To upload: {order.service.upload}."]
+    lines += [f"{'back.png':<14} {'':>8}  the back of every card", "", f"To upload: {order.upload}."]
     if note := deck_size_note(order.service, deck):
         lines += ["", note]
     manifest = deck_folder / "upload.txt"
