@@ -116,6 +116,8 @@ def test_a_cards_page_has_its_data_texts_with_their_lines_and_art(served, projec
     assert effect["english"] == project.locale("en").entries[EFFECT].text and effect["text"] == project.card_effect(card, "ja")
     assert ja["drawn"] and ja["warnings"] == [] and ja["art"]["window"] is True and ja["art"]["file"] is None
     assert get(served.port, "/api/cards/no-such-card")[0] == 404
+    status, _, body = get(served.port, "/api/cards/ROM-99")  # a code misread: the answer says which card there is
+    assert status == 404 and json.loads(body) == {"error": "no such card 'ROM-99'; did you mean 'ROM-19', 'ROM-09', 'ROM-20'?", "status": 404}
     by_code = get_json(served.port, f"/api/cards/{card.code.lower()}")  # its collector code, as `preview` takes it
     assert by_code["card"]["id"] == CARD and by_code["card"]["code"] == card.code
 

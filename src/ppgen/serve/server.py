@@ -251,7 +251,14 @@ class Handler(BaseHTTPRequestHandler):
         return self._json(self.server.workbench.cards())
 
     def api_card(self, query, card):
-        return self._json(self.server.workbench.card(card))
+        page = self.server.workbench.card(card)
+        if page is None:
+            from ..read.schema import did_you_mean
+
+            view = self.server.workbench.session.loaded
+            known = [name for c in view.project.game.cards for name in (c.id, c.code)] if view is not None else []
+            raise Refused(HTTPStatus.NOT_FOUND, f"no such card '{card}'{did_you_mean(card, known)}")
+        return self._json(page)
 
     def api_problems(self, query):
         return self._json(self.server.workbench.problems())
