@@ -417,6 +417,22 @@ def test_new_and_removed_cards_and_english_fallback(game_copy, project):
         new = {f.field: f for f in got["cohors-nova"].fields}
         assert new["copies"].new == 3 and new["name"].old is None and new["atk"].new == project.game.card("legionary-cohort").atk
         assert new["name"].new == project.card_name(project.game.card("legionary-cohort"), "en")  # ja prints English
+    assert "renamed" not in {w.code for w in errata.report.warnings}  # another code too: another card
+
+
+def test_a_card_whose_id_changed_and_code_did_not_is_said_to_be_renamed(game_copy):
+    """numidian-cavalry renamed numidian-horse, CAR-02 still: listed as removed and as new (the
+    errata matches cards by id), with a warning saying so, naming both ids."""
+    cards = game_copy / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("- id: legionary-cohort\n", "- id: cohors-nova\n", 1), encoding="utf-8")
+    for lang in ("en", "ja", "ko", "zh"):
+        loc = game_copy / "locales" / f"{lang}.yaml"
+        loc.write_text(loc.read_text(encoding="utf-8").replace("card.legionary-cohort.", "card.cohors-nova."), encoding="utf-8")
+    errata = errata_since(ppgen.load(game_copy), str(ROOT), ("en",))
+    assert {c.id: c.status for c in errata.language("en").cards} == {"cohors-nova": "added", "legionary-cohort": "removed"}
+    (warning,) = [w for w in errata.report.warnings if w.code == "renamed"]
+    assert warning.subject == "cohors-nova" and warning.message.startswith(
+        "ROM-04: its id changed from 'legionary-cohort' to 'cohors-nova', so the errata lists it as removed and as new")
 
 
 def test_rule_changes_are_listed_by_section_with_the_numbers_filled_in(game_copy, project):

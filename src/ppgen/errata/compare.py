@@ -174,7 +174,20 @@ def compare(old, new, langs, since: str, copies: int | None = None) -> Errata:
             errata.report.warning("stale", f"the English changed since {since} and this translation was not updated: "
                                            "it still prints the old text", lang=lang, key=stale.key)
     _check_revised(old, new, errata)
+    _check_renamed(old, new, errata)
     return errata
+
+
+def _check_renamed(old, new, errata: Errata) -> None:
+    """A card whose id changed and code stayed (numidian-cavalry → numidian-horse, both CAR-02) is
+    another card to the errata, listed as removed and as new, its face reprinted: said, since
+    it is most likely the same card (an id keys its texts in every locale: keep it)."""
+    removed = {c.code: c.id for c in old.game.cards if not new.game.has_card(c.id)}
+    for card in new.game.cards:
+        if card.code in removed and not old.game.has_card(card.id):
+            errata.report.warning("renamed", f"{card.code}: its id changed from '{removed[card.code]}' to '{card.id}', so the errata "
+                                             "lists it as removed and as new; if it is the same card, keep its id (it keys the "
+                                             "card's texts in every locale)", key=card.id)
 
 
 def _language(old, new, lang: str, backs, copies) -> LanguageErrata:
