@@ -558,6 +558,7 @@ def test_png_variants_go_to_folders_of_their_own_and_the_summary_says_where(game
                      "png-bridge-50dpi": (113, 175)}
     assert png(out / "en" / "png-bleed-50dpi" / "back.png").size == (138, 188)
     assert export.png_folder() == "png" and export.png_folder("63x88", 0, 600) == "png-63x88-600dpi"
+    assert export.png_folder("63.0x88.0") == export.png_folder("63 × 88") == "png-63x88"  # one size, one folder (63.0x88.0 had its own)
     every = call_ppgen(*common, "--bleed", "--lang", "ja,ko", cwd=game_copy)
     assert every.returncode == 0, every.stderr
     assert "in 2 folders: pictures/ja/png-bleed-50dpi, pictures/ko/png-bleed-50dpi" in every.stderr

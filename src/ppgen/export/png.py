@@ -19,6 +19,8 @@ pictures with bleed never overwrite the plain ones.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
@@ -80,6 +82,8 @@ def png_folder(card_size: str = DEFAULT_SIZE, bleed_mm: float = 0.0, dpi: float 
     suffix for each option that differs: png-bridge, png-bleed (1/8 in), png-bleed-3mm, png-600dpi."""
     parts = ["png"]
     size = str(card_size).strip().lower().replace(" ", "").replace("×", "x").removesuffix("mm")
+    if (numbers := re.fullmatch(r"(\d+(?:\.\d*)?)x(\d+(?:\.\d*)?)", size)) is not None:  # 63.0x88.0 is 63x88: one folder
+        size = "x".join(f"{float(n):g}" for n in numbers.groups())
     if size != DEFAULT_SIZE:
         parts.append(size)
     if bleed_mm:
