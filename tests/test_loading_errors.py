@@ -101,6 +101,25 @@ def test_an_unclosed_quote_is_pointed_at_where_it_opens(game_copy, quote):
     assert (p.line, p.col) == (at + 1, 9) and "quoted text is not closed" in p.message, str(p)
 
 
+@pytest.mark.parametrize("pure", [False, True], ids=["libyaml", "pure-python"])
+def test_a_bracket_left_open_is_pointed_at_where_it_opens(game_copy, monkeypatch, pure):
+    """`def: [` never closed was reported two lines below, where YAML gave up; now where it opens."""
+    from ppgen.read.yamlio import load_yaml
+
+    if pure:
+        monkeypatch.setenv("PPGEN_PURE_YAML", "1")
+    cards = game_copy / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    at = text.index("        def: 3\n        energy: 3\n        copies: 3\n        type: cavalry")
+    line = text.count("\n", 0, at) + 1
+    for value, col in (("[", 14), ("{atk: 3", 14)):
+        cards.write_text(text[:at] + f"        def: {value}" + text[at + len("        def: 3"):], encoding="utf-8")
+        with pytest.raises(DataError) as exc:
+            load_yaml(cards, game_copy)
+        (p,) = exc.value.problems
+        assert (p.line, p.col) == (line, col) and "in brackets is not closed" in p.message, (value, str(p))
+
+
 def test_a_quote_left_open_at_the_end_of_a_file_or_closed_by_another_is_pointed_at_where_it_opens(game_copy, tmp_path):
     """Never closed, at the last entry: it was reported on a line after the file's end (3:1 of a
     two-line decklist). Closed by another text's quote 150 lines below: the mapping it swallowed

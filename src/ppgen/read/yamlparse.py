@@ -51,6 +51,8 @@ def parse(text: str, shown: str, plain_strings: bool) -> Doc:
             (line, col), key = opened, "yaml.unclosed-quote"
         elif exc.context == "while scanning a quoted scalar" and exc.context_mark is not None:
             (line, col), key = _pos(exc.context_mark), "yaml.unclosed-quote"  # never closed: where it opens, not the file's end
+        elif (exc.context or "").startswith("while parsing a flow") and exc.context_mark is not None and _pos(exc.context_mark)[0] < line:
+            (line, col), key = _pos(exc.context_mark), "yaml.unclosed-bracket"  # `def: [3, 4` seen lines below: where it opens
         elif "\t" in text and ("tab" in str(exc).lower() or _tab_near(text, line, col)):
             key = "yaml.syntax-tabs"
         elif col > 1024 and exc.problem in ("mapping values are not allowed in this context", "could not find expected ':'"):
