@@ -20,7 +20,6 @@ pictures with bleed never overwrite the plain ones.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence

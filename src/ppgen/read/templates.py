@@ -82,6 +82,13 @@ def _not_negative(v):
     return None if v >= 0 else f"must not be negative, not {v}"
 
 
+def _by_language(check):
+    """Mark a value's check as one of a value that may be given per language (its keys, the
+    languages of ppgen.yaml and `default`, are checked with the project: language_key_problems)."""
+    check.per_language = True
+    return check
+
+
 def _per_language(ok: Callable[[float], bool], what: str):
     """A check for a number that may differ by language: 9.8, or {default: 9.8, zh: 6.5}."""
 
@@ -98,13 +105,6 @@ def _per_language(ok: Callable[[float], bool], what: str):
 
 
 ALIGNS = ("left", "center", "right", "justify")
-
-
-def _by_language(check):
-    """Mark a value's check as one of a value that may be given per language (its keys, the
-    languages of ppgen.yaml and `default`, are checked with the project: language_key_problems)."""
-    check.per_language = True
-    return check
 
 
 def language_key_problems(doc: Doc, specs: Iterable[dict], languages: dict) -> list[Problem]:
