@@ -56,6 +56,7 @@ def png_command(ui, lang, out, card_size, dpi, bleed, factions, deck_path, force
       ppgen export png --bleed 3 --dpi 600        out/en/png-bleed-3mm-600dpi/
       ppgen export png --card-size 63x88 -f rome  out/en/png-63x88/: the 63 × 88 mm card, Rome only
       ppgen export png --for makeplayingcards     out/en/makeplayingcards/starter-rome/ … 822 × 1122 px
+      ppgen export png --for thegamecrafter --deck my-deck.txt   a decklist's pictures (--deck goes with --for)
     """
     from ..export import card_image, export_png, png_folder
     from ..export.raster import default_jobs
