@@ -401,6 +401,37 @@ def test_fit_reports_a_card_text_too_long_for_its_box(tiny):
     assert "mm" in f.problem.message
 
 
+def test_the_fit_check_takes_the_layouts_a_build_kept_and_still_sees_an_edit(game_copy, tmp_path, monkeypatch):
+    """After `ppgen build --lang ja`, `i18n check` lays out no card text the build laid out (it
+    takes the layouts the build kept in out/.ppgen-cache: 1.1 s → 0.7 s), finds what a check
+    without a build finds, and an effect edited since is laid out afresh and found too long."""
+    from ppgen.i18n.fit import check_fit
+    from ppgen.typeset import text
+
+    def check():
+        made = []
+        real = text._lay
+        monkeypatch.setattr(text, "_lay", lambda *a, **k: made.append(1) or real(*a, **k))
+        text.LAYOUTS.clear()
+        try:
+            return [str(p) for p in check_fit(ppgen.load(game_copy), "ja")], len(made)
+        finally:
+            monkeypatch.setattr(text, "_lay", real)
+
+    alone, laid_alone = check()
+    assert call_ppgen("build", "--lang", "ja", "--parts", "cards", root=game_copy).returncode == 0
+    after_build, laid_after = check()
+    assert after_build == alone and laid_alone > 500 and laid_after == 0
+    ja = game_copy / "locales" / "ja.yaml"
+    lines = ja.read_text(encoding="utf-8").split("\n")
+    at = lines.index("card.pilum-volley.effect:") + 1
+    lines[at] = lines[at] + "そのユニットは破壊されない。" * 30
+    ja.write_text("\n".join(lines), encoding="utf-8")
+    edited, laid_edited = check()
+    assert 0 < laid_edited < laid_alone / 10
+    assert [p for p in edited if p not in alone] and "the effect text does not fit its box" in " ".join(edited)
+
+
 def _add_card_labels(root):
     """Give the tiny game the English words a card front prints besides names and effects."""
     import yaml
