@@ -454,6 +454,18 @@ def test_empty_decklist(project):
     assert errors(report) == {"empty"}
 
 
+@pytest.mark.parametrize("lang, says", [("en", "games played must be a whole number (0 or more), not “-3”"),
+                                         ("ja", "試合数は0以上の整数で書いてください（「-3」ではなく）")])
+def test_a_negative_number_of_games_is_named_for_its_sign(tmp_path, lang, says):
+    """`games: -3` said "must be a whole number" (it is one): the sign is what is wrong."""
+    from clitools import call_ppgen
+
+    deck = tmp_path / "d.txt"
+    deck.write_text("games: -3\n3 Hastati Line\n", encoding="utf-8")
+    result = call_ppgen("validate", deck, "--lang", lang, root=ROOT)
+    assert result.returncode == 1 and f"error[bad-games] {says}" in result.stdout, result.stdout
+
+
 @pytest.mark.parametrize("text, kind", [("0 Hastati Line\n0 Testudo\n", "text"), ("cards: {Hastati Line: 0}\n", "yaml")])
 def test_a_decklist_of_zero_copies_is_empty_not_legal(project, text, kind):
     """Lines that each count 0 copies add no card: the list is empty (it was "no deck type, legal",
