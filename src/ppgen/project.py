@@ -107,6 +107,13 @@ class Project:
             self._locales[lang] = loc
         return self._locales[lang]
 
+    def load_languages(self, langs) -> None:
+        """Parse the fonts and locales of `langs` now, once: before worker processes are forked
+        (write/workers.py), so that each inherits them parsed instead of parsing them again."""
+        self.fonts.load(langs)
+        for lang in langs:
+            self.locale(lang)
+
     def _check_card_keys(self, loc: Locale) -> None:
         problems: list[Problem] = []
         ids = [c.id for c in self.game.cards]

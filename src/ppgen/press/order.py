@@ -133,9 +133,7 @@ def make(project, order: Order, progress: Progress | None = None, jobs: int | No
 
         calls = {(lang, i): (_deck_pdf, (order, order.decks[i], lang)) for lang, i in keys}
         jobs = min(len(keys), jobs or os.cpu_count() or 1)
-        project.fonts.load(order.langs)  # fonts and locales read once, before the workers fork
-        for lang in order.langs:
-            project.locale(lang)
+        project.load_languages(order.langs)  # before the workers fork
         with closing(in_workers(project, jobs, calls)) as drawn_decks:  # closed here (Ctrl-C, a failed write): the workers end
             for done, ((lang, i), drawn) in enumerate(drawn_decks, 1):
                 _take_pdf(order, order.decks[i], lang, drawn, result)

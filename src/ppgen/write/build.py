@@ -212,10 +212,10 @@ def _cutter(project, given: str | None, configured: str | None, layout: str | No
         if layout not in (None, "print-and-cut"):
             raise UsageError(f"--cutter {given} prints for a cutting machine: it needs --layout print-and-cut, not {layout}")
         return cutter(project, given)
-    if configured is not None and configured not in load_cutters(project):  # checked whatever the layout, at its line
+    machines = load_cutters(project) if configured is not None else {}
+    if configured is not None and configured not in machines:  # checked whatever the layout, at its line
         from ..read.schema import did_you_mean
 
-        machines = load_cutters(project)
         raise DataError([project.config.problem(("build", "cutter"), f"build.cutter: unknown cutting machine '{configured}'"
                                                 f"{did_you_mean(configured, machines)} (machines of templates/cutters.yaml: {', '.join(machines)})")])
     if (layout or configured_layout) != "print-and-cut":
@@ -425,9 +425,7 @@ def _run_languages(project, options, run, names, jobs, progress: Progress | None
     processes — the rulebook of a language beside its card sheets, so one language uses every
     core too — and always assembled and written here (a worker never writes a file, so
     stopping one can never leave anything half-written)."""
-    project.fonts.load(options.langs)  # fonts and locales parsed once, before any drawing (and any fork)
-    for lang in options.langs:
-        project.locale(lang)
+    project.load_languages(options.langs)  # before any drawing (and any fork)
     with _frozen_heap():
         if jobs <= 1:
             for lang in options.langs:
@@ -611,9 +609,7 @@ def write_language(drawn: DrawnLanguage, options: BuildOptions | None = None):
     """Write a drawn language's files (each atomically), then keep its parts' layouts for the next
     build into `options.out`; returns (files, warnings)."""
     from .atomic import write_atomic
-    from .cache import keep_layouts
-
-    from .cache import stamp_of
+    from .cache import keep_layouts, stamp_of
 
     files = []
     for part, path in drawn.outputs:
